@@ -1,0 +1,1 @@
+"""Game Master: a Discord bot that runs tabletop games."""

@@ -1,0 +1,181 @@
+"""The engine protocol (DESIGN §2): a Game is immutable rules; a state is one position.
+
+Engines are pure: no discord, no I/O, no clock, no global random (use ``bot.engine.rng.Rng`` kept
+inside the state). The service applies every action on a fresh copy (``load(dump(state))``), so
+an exception never changes stored state.
+"""
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bot.engine.rng import Rng
+from bot.errors import IllegalAction, InvalidOption
+
+Seat = int
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``key`` is an i18n catalog key, ``params`` its placeholders.
+
+    ``visible_to`` None means everyone may see it; otherwise only those seats (hidden info).
+    Parameters named ``seat``/``target``/``winner`` (ints) are turned into player names by the
+    service before translation.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[Seat] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: ``places`` lists seats by finishing place (ties share a tuple)."""
+
+    places: tuple[tuple[Seat, ...], ...]
+    reason: str  # i18n key, e.g. "tolp.end.rounds"
+    scores: Mapping[Seat, int] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        return self.places[0] if self.places else ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option shown in /game new and explained in the rules text."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None  # allowed values (None: any of the default's type)
+    minimum: int | None = None
+    maximum: int | None = None
+    description_key: str = ""
+
+    def coerce(self, raw: Any) -> Any:
+        kind = type(self.default) if self.default is not None else str
+        if self.choices is not None:
+            for choice in self.choices:
+                if str(choice).lower() == str(raw).lower():
+                    return choice
+            raise InvalidOption("error.option_choice", option=self.name, value=str(raw),
+                                choices=", ".join(str(c) for c in self.choices))
+        try:
+            if kind is bool:
+                if isinstance(raw, bool):
+                    return raw
+                text = str(raw).strip().lower()
+                if text in {"1", "true", "yes", "on", "ja", "ano"}:
+                    return True
+                if text in {"0", "false", "no", "off", "nej", "nei", "ne"}:
+                    return False
+                raise ValueError(raw)
+            value = kind(raw)
+        except (TypeError, ValueError):
+            raise InvalidOption("error.option_type", option=self.name, value=str(raw)) from None
+        if isinstance(value, int) and not isinstance(value, bool):
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOption("error.option_range", option=self.name, value=str(raw),
+                                    minimum=self.minimum, maximum=self.maximum)
+        return value
+
+
+class Game(ABC, Generic[S]):
+    """Rules and metadata of one game. Subclasses are registered in ``bot.engine.registry``."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    FORMAT_VERSION: ClassVar[int] = 1
+    # Languages of this game's rules text besides English (e.g. ("sv",)).
+    rules_languages: ClassVar[tuple[str, ...]] = ("en",)
+    # Options that make a seeded random playout finish (conformance suite), and its length cap.
+    playout_options: ClassVar[Mapping[str, Any]] = {}
+    max_playout_actions: ClassVar[int] = 5000
+
+    # ------------------------------------------------------------------ options
+    def resolve_options(self, raw: Mapping[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        """Fill defaults and validate; raises InvalidOption for unknown names or bad values."""
+        raw = dict(raw or {})
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(raw) - set(specs))
+        if unknown:
+            raise InvalidOption("error.option_unknown", option=unknown[0],
+                                known=", ".join(specs) or "-")
+        return {name: (spec.coerce(raw[name]) if name in raw else spec.default)
+                for name, spec in specs.items()}
+
+    def check_players(self, players: int, options: Mapping[str, Any]) -> None:
+        """Raise IllegalAction if ``players`` cannot play with these options."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("error.player_count", game=self.name, count=players,
+                                minimum=self.min_players, maximum=self.max_players)
+
+    # ---------------------------------------------------------------- lifecycle
+    @abstractmethod
+    def new(self, players: int, options: Mapping[str, Any], seed: str) -> S:
+        """A fresh state for ``players`` seats (0..players-1) with resolved options."""
+
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """JSON-able snapshot (must round-trip through ``load`` exactly)."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S:
+        ...
+
+    def copy(self, state: S) -> S:
+        return self.load(json.loads(json.dumps(self.dump(state))))
+
+    # -------------------------------------------------------------------- turns
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """Seats that may act now (more than one: simultaneous decisions). Empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> Iterable[Any]:
+        """Legal actions of ``seat`` now (may include out-of-turn ones). Lazy where huge."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Canonical string -> action; raises InvalidAction. ``str(action)`` inverts it."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: Any) -> list[Event]:
+        """Validate, then mutate ``state``. Raises NotYourTurn / IllegalAction before mutating."""
+
+    @abstractmethod
+    def observe(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        """JSON-able view for ``seat`` (None = public). The only door for hidden information."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        ...
+
+    def resign(self, state: S, seat: Seat) -> list[Event]:
+        """The seat gives up. Default: the game ends, the resigning seat last, the rest tied."""
+        raise NotImplementedError
+
+    def scramble_hidden(self, state: S, viewer: Seat | None, rng: Rng) -> S | None:
+        """A copy with everything hidden from ``viewer`` re-dealt at random (tests only).
+
+        None means the game has no hidden information to scramble."""
+        return None
+
+    def bot_action(self, state: S, seat: Seat) -> Any:
+        """The computer player's choice. Default: the first legal action."""
+        for action in self.legal_actions(state, seat):
+            return action
+        raise IllegalAction("error.no_legal_action")
+
+    # ------------------------------------------------------------- convenience
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None

@@ -1,0 +1,1 @@
+"""Observation -> PNG bytes. Pure functions; never imports discord, never sees engine states."""

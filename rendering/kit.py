@@ -1,0 +1,121 @@
+"""Shared drawing kit: fonts (Roboto, covers å ä ö æ ø ě š č ř ž ů), colours, PNG encoding, cards.
+
+Boards are drawn in RGB and encoded as a palette ("P") PNG without ``optimize``: on a flat
+coloured board that is several times faster to encode than RGB and much smaller.
+"""
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+from pathlib import Path
+
+import font_roboto
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(font_roboto.__file__).resolve().parent / "files"
+
+# Colours (RGB)
+FELT = (22, 92, 58)
+FELT_DARK = (16, 70, 44)
+PAPER = (246, 243, 235)
+INK = (28, 28, 30)
+MUTED = (120, 120, 125)
+WHITE = (255, 255, 255)
+RED = (200, 30, 45)
+BLACK = (25, 25, 28)
+GOLD = (232, 185, 35)
+HIGHLIGHT = (255, 215, 64)
+CARD_BACK = (40, 70, 150)
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    name = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def encode_png(image: Image.Image, palette: bool = True) -> bytes:
+    """PNG bytes; palette mode (adaptive, up to 256 colours) unless ``palette`` is False."""
+    out = io.BytesIO()
+    if palette and image.mode != "P":
+        image = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=fnt)
+    return int(right - left)
+
+
+# ----------------------------------------------------------------------------- suits and cards
+def draw_suit(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float) -> None:
+    """Draw a suit symbol as shapes centred at (cx, cy); ``size`` is its full height."""
+    r = size / 2
+    colour = RED if suit in ("H", "D") else BLACK
+    if suit == "D":
+        draw.polygon([(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)], fill=colour)
+    elif suit == "H":
+        lobe = r * 0.55
+        draw.ellipse([cx - 2 * lobe, cy - r * 0.75, cx, cy - r * 0.75 + 2 * lobe], fill=colour)
+        draw.ellipse([cx, cy - r * 0.75, cx + 2 * lobe, cy - r * 0.75 + 2 * lobe], fill=colour)
+        draw.polygon([(cx - 2 * lobe + 1, cy - r * 0.75 + lobe * 1.15), (cx + 2 * lobe - 1,
+                      cy - r * 0.75 + lobe * 1.15), (cx, cy + r)], fill=colour)
+    elif suit == "S":
+        lobe = r * 0.5
+        draw.polygon([(cx, cy - r), (cx + 2 * lobe, cy + r * 0.15), (cx - 2 * lobe, cy + r * 0.15)],
+                     fill=colour)
+        draw.ellipse([cx - 2 * lobe, cy - r * 0.25, cx, cy - r * 0.25 + 2 * lobe], fill=colour)
+        draw.ellipse([cx, cy - r * 0.25, cx + 2 * lobe, cy - r * 0.25 + 2 * lobe], fill=colour)
+        draw.polygon([(cx, cy + r * 0.2), (cx + r * 0.35, cy + r), (cx - r * 0.35, cy + r)], fill=colour)
+    elif suit == "C":
+        lobe = r * 0.42
+        draw.ellipse([cx - lobe, cy - r, cx + lobe, cy - r + 2 * lobe], fill=colour)
+        draw.ellipse([cx - 2 * lobe - r * 0.1, cy - r * 0.3, cx - r * 0.1, cy - r * 0.3 + 2 * lobe],
+                     fill=colour)
+        draw.ellipse([cx + r * 0.1, cy - r * 0.3, cx + 2 * lobe + r * 0.1, cy - r * 0.3 + 2 * lobe],
+                     fill=colour)
+        draw.polygon([(cx, cy - r * 0.1), (cx + r * 0.35, cy + r), (cx - r * 0.35, cy + r)], fill=colour)
+
+
+def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: tuple[int, int, int]) -> None:
+    points = []
+    for i in range(10):
+        angle = math.pi / 2 + i * math.pi / 5
+        radius = r if i % 2 == 0 else r * 0.45
+        points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
+    draw.polygon(points, fill=colour)
+
+
+def draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, card: str | None,
+              *, highlight: bool = False) -> None:
+    """A card face at (x, y) of size w×h from its canonical text (``10H``, ``QS``, ``JK``);
+    ``None`` draws the back."""
+    radius = max(4, int(w * 0.08))
+    outline = HIGHLIGHT if highlight else (90, 90, 90)
+    width = 4 if highlight else 2
+    if card is None:
+        draw.rounded_rectangle([x, y, x + w, y + h], radius=radius, fill=CARD_BACK, outline=WHITE, width=2)
+        inset = w * 0.12
+        draw.rounded_rectangle([x + inset, y + inset, x + w - inset, y + h - inset], radius=radius,
+                               outline=(110, 140, 210), width=2)
+        return
+    draw.rounded_rectangle([x, y, x + w, y + h], radius=radius, fill=WHITE, outline=outline, width=width)
+    if card == "JK":
+        draw.text((x + w / 2, y + h * 0.3), "JOKER", font=font(int(h * 0.13), bold=True), fill=RED,
+                  anchor="mm")
+        draw_star(draw, x + w / 2, y + h * 0.64, h * 0.2, GOLD)
+        return
+    rank, suit = card[:-1], card[-1]
+    colour = RED if suit in ("H", "D") else BLACK
+    fnt = font(int(h * 0.27), bold=True)
+    draw.text((x + w * 0.08, y + h * 0.04), rank, font=fnt, fill=colour)
+    draw_suit(draw, suit, x + w * 0.08 + h * 0.09, y + h * 0.42, h * 0.17)
+    draw_suit(draw, suit, x + w * 0.6, y + h * 0.68, h * 0.38)
+
+
+def new_canvas(width: int, height: int, colour: tuple[int, int, int] = FELT) -> tuple[Image.Image,
+                                                                                       ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (width, height), colour)
+    return image, ImageDraw.Draw(image)

@@ -1,0 +1,4 @@
+"""``python -m bot`` is the ``gamemaster`` command."""
+from bot.cli import main
+
+raise SystemExit(main())

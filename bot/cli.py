@@ -1,0 +1,51 @@
+"""``gamemaster run | console | render | db migrate|verify``."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.i18n import t
+from bot.settings import Settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gamemaster", description="Game Master: tabletop games on Discord")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
+    console = sub.add_parser("console", help="play at a local table in this terminal")
+    console.add_argument("--game", help="game name (asked when missing)")
+    console.add_argument("--players", help="comma-separated player names")
+    console.add_argument("--db", help="database file (default: data/console.sqlite3)")
+    console.add_argument("--seed", help="fixed seed (for reproducible demos and tests)")
+    db = sub.add_parser("db", help="database maintenance")
+    db_sub = db.add_subparsers(dest="db_command", required=True)
+    db_sub.add_parser("migrate", help="apply pending migrations")
+    db_sub.add_parser("verify", help="replay every game's move log and compare with its snapshot")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    command = args.command or "run"
+    if command == "run":
+        if not settings.token:
+            print(t("cli.no_token", settings.default_locale))
+            from bot.console import run_console
+            return asyncio.run(run_console(settings))
+        from bot.runner import run_bot
+        return asyncio.run(run_bot(settings))
+    if command == "console":
+        from bot.console import run_console
+        players = [p.strip() for p in args.players.split(",")] if args.players else None
+        return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed))
+    if command == "db":
+        from bot.runner import db_command
+        return asyncio.run(db_command(settings, args.db_command))
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""The local console table: several players share one terminal and play any registered game
+through the same GameService as Discord. Board images are written to a folder and their paths
+printed; a player's private view (hand, own pieces) is shown only at that player's own prompt."""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.engine import registry
+from bot.errors import GameMasterError
+from bot.i18n import t
+from bot.services.table import GameService, Update
+from bot.services.text import error_text, private_lines, public_lines
+from bot.settings import Settings
+from bot.storage.db import Database
+
+CHANNEL = "console"
+
+
+class ConsoleTable:
+    def __init__(self, service: GameService, boards: Path, locale: str,
+                 ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+        self.service = service
+        self.boards = boards
+        self.locale = locale
+        self.ask = ask
+        self.say = say
+
+    async def prompt(self, text: str) -> str:
+        return (await asyncio.to_thread(self.ask, text + " ")).strip()
+
+    async def setup(self, game: str | None, players: Sequence[str] | None, seed: str | None) -> None:
+        existing = await self.service.current(CHANNEL)
+        if existing is not None and existing.status == "active":
+            self.say(f"Resuming game #{existing.id} ({existing.game}).")
+            return
+        if existing is not None:
+            await self.service.end(CHANNEL, existing.creator_id, is_manager=True)
+        names = registry.names()
+        while game not in names:
+            game = await self.prompt(t("console.choose_game", self.locale, games=", ".join(names)))
+        engine = registry.get(game)
+        if not players:
+            count = 0
+            while not engine.min_players <= count <= engine.max_players:
+                answer = await self.prompt(t("console.how_many", self.locale) +
+                                           f" ({engine.min_players}-{engine.max_players})")
+                count = int(answer) if answer.isdigit() else 0
+            players = [(await self.prompt(t("console.player_name", self.locale, number=i + 1))) or f"P{i + 1}"
+                       for i in range(count)]
+        await self.service.create(guild_id=None, channel_id=CHANNEL, game=game, user_id="local-0",
+                                           name=players[0], locale=self.locale, seed=seed)
+        for i, name in enumerate(players[1:], start=1):
+            await self.service.join(CHANNEL, f"local-{i}", name)
+        update = await self.service.start(CHANNEL, "local-0")
+        await self.show(update)
+
+    async def show(self, update: Update) -> None:
+        record = update.record
+        for line in public_lines(update.events, record.names, self.locale):
+            self.say(line)
+        renderer = importlib.import_module(f"rendering.{record.game}")
+        obs = self.service.observe(record, None)
+        data = await asyncio.to_thread(renderer.render_public, obs, names=record.names, locale=self.locale)
+        self.boards.mkdir(parents=True, exist_ok=True)
+        path = self.boards / f"{record.game}-{record.id}-{record.ply:04d}.png"
+        path.write_bytes(data)
+        self.say(t("console.board_written", self.locale, path=path))
+        self.pending_private = update.events
+
+    async def show_private(self, record: Any, seat: int) -> None:
+        obs = self.service.observe(record, seat)
+        for line in private_lines(getattr(self, "pending_private", []), seat, record.names, self.locale):
+            self.say(line)
+        if obs.get("private") is None:
+            return
+        renderer = importlib.import_module(f"rendering.{record.game}")
+        describe = getattr(renderer, "describe_private", None)
+        self.say(describe(obs, locale=self.locale) if describe else compact(obs["private"]))
+        data = await asyncio.to_thread(renderer.render_private, obs, names=record.names, locale=self.locale)
+        if data:
+            path = self.boards / f"{record.game}-{record.id}-{record.ply:04d}-seat{seat}.png"
+            path.write_bytes(data)
+            self.say(t("console.private_written", self.locale, path=path))
+
+    async def loop(self) -> int:
+        while True:
+            record = await self.service.current(CHANNEL)
+            if record is None:
+                return 0
+            acting = sorted(self.service.to_act(record))
+            humans = [s for s in acting if not record.seats[s].is_computer]
+            if not humans:
+                return 0
+            seat = humans[0]
+            await self.show_private(record, seat)
+            text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
+            if text in ("quit", "exit"):
+                return 0
+            if text in ("help", "?"):
+                game = registry.get(record.game)
+                state = game.load(record.state or {})
+                moves = [str(a) for a in list(game.legal_actions(state, seat))[:30]]
+                self.say(t("console.legal", self.locale, moves=" | ".join(moves)))
+                continue
+            try:
+                if text == "resign":
+                    update = await self.service.resign(CHANNEL, f"local-{seat}")
+                else:
+                    update = await self.service.act(user_id=f"local-{seat}", action=text, channel_id=CHANNEL)
+            except GameMasterError as exc:
+                self.say(error_text(exc, self.locale, record.names))
+                continue
+            await self.show(update)
+            if update.record.status != "active":
+                outcome = update.record.outcome or {}
+                for place, group in enumerate(outcome.get("places", []), start=1):
+                    self.say(t("game.places", self.locale, place=place,
+                               players=", ".join(update.record.names[s] for s in group)))
+                self.say(t("game.seed_reveal", self.locale, seed=update.record.seed))
+                return 0
+
+
+def compact(private: Any) -> str:
+    if isinstance(private, dict):
+        return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)[:300]}" for k, v in private.items())
+    return json.dumps(private, ensure_ascii=False)[:600]
+
+
+async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
+                      db_path: str | None = None, seed: str | None = None,
+                      ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
+    path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
+    say(t("console.welcome", settings.default_locale))
+    async with Database(path) as db:
+        table = ConsoleTable(GameService(db), settings.boards_dir, settings.default_locale, ask, say)
+        try:
+            await table.setup(game, players, seed)
+            result = await table.loop()
+        except EOFError:
+            result = 0
+        say(t("console.bye", settings.default_locale, path=path))
+        return result

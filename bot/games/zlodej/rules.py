@@ -1,0 +1,170 @@
+"""Zloděj rules: checking and laying cards, discarding, ending a turn, drawing and turning the discard.
+
+Every ``check_*`` raises IllegalAction before anything changes; the ``do_*`` functions then mutate.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from bot.engine.cards import JOKER_RANK, Card, cards_text, rank_text
+from bot.engine.core import Event
+from bot.errors import IllegalAction
+
+from .actions import AddToGroup, Lay, NewGroup, Steal, TakeDiscard
+from .state import HAND_SIZE, ZlodejState, group_rank
+
+
+def top_rank(state: ZlodejState, seat: int) -> int | None:
+    """The rank of a seat's open top group, or None when its open pile is empty."""
+    pile = state.open_piles[seat]
+    return pile[-1][0].rank if pile else None
+
+
+def matches(cards: Iterable[Card], rank: int) -> bool:
+    """Whether laid cards (jokers wild) may join a group of ``rank``; a discarded joker takes a joker."""
+    naturals = {c.rank for c in cards if not c.is_joker}
+    return not naturals if rank == JOKER_RANK else naturals <= {rank}
+
+
+def check_lay(state: ZlodejState, seat: int, action: Lay) -> None:
+    cards = list(action.cards)
+    missing = Counter(cards) - Counter(state.hands[seat])
+    if missing:
+        raise IllegalAction("zlodej.error.not_in_hand", topic="laying",
+                            card=cards_text(sorted(missing.elements())))
+    if len({c.rank for c in cards if not c.is_joker}) > 1:
+        raise IllegalAction("zlodej.error.mixed_ranks", topic="laying", cards=cards_text(cards))
+    if isinstance(action, NewGroup):
+        if len(cards) < 2:
+            raise IllegalAction("zlodej.error.group_too_small", topic="laying")
+    elif isinstance(action, AddToGroup):
+        rank = top_rank(state, seat)
+        if rank is None:
+            raise IllegalAction("zlodej.error.no_open_group", topic="laying")
+        _check_rank(cards, rank)
+    elif isinstance(action, Steal):
+        _check_steal(state, seat, action)
+    elif isinstance(action, TakeDiscard):
+        if not state.discard:
+            raise IllegalAction("zlodej.error.discard_empty", topic="laying")
+        _check_rank(cards, state.discard[-1].rank)
+
+
+def _check_rank(cards: list[Card], rank: int) -> None:
+    if not matches(cards, rank):
+        raise IllegalAction("zlodej.error.rank_mismatch", topic="laying", rank=rank_text(rank))
+
+
+def _check_steal(state: ZlodejState, seat: int, action: Steal) -> None:
+    target = action.target
+    if not 0 <= target < state.players:
+        raise IllegalAction("zlodej.error.no_such_seat", topic="stealing", number=target)
+    if target == seat:
+        raise IllegalAction("zlodej.error.steal_from_self", topic="stealing")
+    rank = top_rank(state, target)
+    if rank is None:
+        code = "pile_locked" if state.locked[target] else "nothing_to_steal"
+        raise IllegalAction(f"zlodej.error.{code}", topic="stealing", target=target)
+    _check_rank(list(action.cards), rank)
+
+
+def do_lay(state: ZlodejState, seat: int, action: Lay) -> list[Event]:
+    """Move the cards (and what they win) onto the seat's pile; a joker locks the pile."""
+    cards = list(action.cards)
+    for card in cards:
+        state.hands[seat].remove(card)
+    laid = cards_text(cards)
+    gained: list[Card] = []
+    if isinstance(action, NewGroup):
+        event = Event("zlodej.event.new", {"seat": seat, "cards": laid})
+    elif isinstance(action, AddToGroup):
+        event = Event("zlodej.event.add", {"seat": seat, "cards": laid})
+    elif isinstance(action, Steal):
+        gained = state.open_piles[action.target].pop()
+        event = Event("zlodej.event.steal", {"seat": seat, "target": action.target, "cards": laid,
+                                             "rank": rank_text(gained[0].rank), "count": len(gained)})
+    else:
+        gained = [state.discard.pop()]
+        event = Event("zlodej.event.take", {"seat": seat, "cards": laid, "card": str(gained[0])})
+    events = [event]
+    group = gained + [c for c in cards if not c.is_joker]
+    jokers = [c for c in cards if c.is_joker]
+    pile = state.open_piles[seat]
+    if jokers:
+        # The joker goes on top and the whole pile so far is bundled up, safe from thieves.
+        locked = [c for g in pile for c in g] + group + jokers
+        state.locked[seat].append(locked)
+        pile.clear()
+        events.append(Event("zlodej.event.locked", {"seat": seat, "count": len(locked)}))
+    elif pile and pile[-1][0].rank == group_rank(group):
+        pile[-1].extend(group)  # the same rank is not laid crosswise: it joins the top group
+    else:
+        pile.append(group)
+    state.laid = True
+    if not state.hands[seat]:
+        events += end_turn(state, seat)
+    return events
+
+
+def check_end(state: ZlodejState) -> None:
+    if not state.laid:
+        raise IllegalAction("zlodej.error.end_without_lay", topic="turn")
+
+
+def do_discard(state: ZlodejState, seat: int, card: Card) -> list[Event]:
+    if card not in state.hands[seat]:
+        raise IllegalAction("zlodej.error.not_in_hand", topic="discard", card=str(card))
+    state.hands[seat].remove(card)
+    state.discard.append(card)
+    return [Event("zlodej.event.discard", {"seat": seat, "card": str(card)}), *end_turn(state, seat)]
+
+
+def end_turn(state: ZlodejState, seat: int) -> list[Event]:
+    """Draw up to a full hand (while drawing lasts), then pass to the next seat holding cards."""
+    events = [Event("zlodej.event.turn_end", {"seat": seat})]
+    if not state.drawing_over:
+        events += draw(state, seat)
+    return events + pass_turn(state, seat)
+
+
+def pass_turn(state: ZlodejState, seat: int) -> list[Event]:
+    state.laid = False
+    events: list[Event] = []
+    for step in range(1, state.players + 1):
+        nxt = (seat + step) % state.players
+        # A seat with an empty hand (only once drawing is over) has nothing to do and is skipped.
+        if state.hands[nxt] and not state.resigned[nxt]:
+            state.turn = nxt
+            events.append(Event("zlodej.event.turn", {"seat": nxt}))
+            return events
+    state.finished = True
+    events.append(Event("zlodej.event.game_over", {}))
+    return events
+
+
+def draw(state: ZlodejState, seat: int) -> list[Event]:
+    hand = state.hands[seat]
+    need = HAND_SIZE - len(hand)
+    drawn: list[Card] = []
+    events: list[Event] = []
+    while len(drawn) < need:
+        if not state.stock:
+            if len(state.discard) < 2:
+                break
+            # The top card stays as the new discard base; the rest is turned over, not shuffled.
+            rest = state.discard[:-1]
+            state.discard = state.discard[-1:]
+            state.stock = rest[::-1]
+            events.append(Event("zlodej.event.turned", {"count": len(rest)}))
+            continue
+        drawn.append(state.stock.pop())
+    hand.extend(drawn)
+    if drawn:
+        events.append(Event("zlodej.event.drew", {"seat": seat, "count": len(drawn)}))
+        events.append(Event("zlodej.event.drew_cards", {"cards": cards_text(sorted(drawn))},
+                            visible_to=frozenset({seat})))
+    if len(drawn) < need:
+        state.drawing_over = True
+        events.append(Event("zlodej.event.no_more_drawing", {"seat": seat}))
+    return events

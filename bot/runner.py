@@ -1,0 +1,50 @@
+"""Start-up wiring: open the database, build the services, run the bot; database commands."""
+from __future__ import annotations
+
+import json
+
+from bot.app import GameMasterBot
+from bot.engine import registry
+from bot.services.table import GameService, replay
+from bot.settings import Settings
+from bot.storage import games as repo
+from bot.storage.db import Database
+
+
+async def run_bot(settings: Settings) -> int:
+    async with Database(settings.database_path) as db:
+        bot = GameMasterBot(settings, db, GameService(db))
+        async with bot:
+            await bot.start(settings.token or "")
+    return 0
+
+
+async def db_command(settings: Settings, command: str) -> int:
+    db = Database(settings.database_path)
+    await db.connect(migrate=False)
+    try:
+        if command == "migrate":
+            applied = await db.migrate()
+            print("applied: " + (", ".join(applied) or "nothing (up to date)"))
+            return 0
+        await db.migrate()
+        return await verify(db)
+    finally:
+        await db.close()
+
+
+async def verify(db: Database) -> int:
+    """Replay every stored game from its seed and compare with the snapshot."""
+    bad = 0
+    rows = await db.fetchall("SELECT id FROM games WHERE state IS NOT NULL")
+    for row in rows:
+        async with db.transaction() as conn:
+            record = await repo.get(conn, row["id"])
+            moves = await repo.moves(conn, row["id"])
+        assert record is not None and record.state is not None
+        game = registry.get(record.game)
+        state = replay(game, len(record.seats), record.options, record.seed, [(s, a) for _, s, a, _ in moves])
+        same = json.dumps(game.dump(state), sort_keys=True) == json.dumps(record.state, sort_keys=True)
+        print(f"game {record.id} ({record.game}): {'ok' if same else 'MISMATCH'}")
+        bad += not same
+    return 1 if bad else 0

@@ -1,0 +1,1 @@
+"""Services: the game table (create/join/start/act/observe), rules lookup, the scheduler."""

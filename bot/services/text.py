@@ -1,0 +1,45 @@
+"""Turn engine events and errors into translated sentences for one reader."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.engine.core import Event
+from bot.errors import GameMasterError
+from bot.i18n import t
+
+_SEAT_PARAMS = ("seat", "target", "winner")
+
+
+def name_params(params: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """Replace seat numbers by player names in the params that hold seats."""
+    out = dict(params)
+    for key, value in params.items():
+        if (key in _SEAT_PARAMS or key.endswith("_seat")) and isinstance(value, int) \
+                and not isinstance(value, bool) and 0 <= value < len(names):
+            out[key] = names[value]
+        elif key.endswith("_seats") and isinstance(value, list | tuple):
+            out[key] = ", ".join(names[v] if isinstance(v, int) and 0 <= v < len(names) else str(v)
+                                 for v in value)
+    return out
+
+
+def event_text(event: Event, names: Sequence[str], locale: str | None) -> str:
+    return t(event.key, locale, **name_params(dict(event.params), names))
+
+
+def public_lines(events: Iterable[Event], names: Sequence[str], locale: str | None) -> list[str]:
+    return [event_text(e, names, locale) for e in events if e.visible_to is None]
+
+
+def private_lines(events: Iterable[Event], seat: int, names: Sequence[str], locale: str | None) -> list[str]:
+    return [event_text(e, names, locale) for e in events
+            if e.visible_to is not None and seat in e.visible_to]
+
+
+def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] = ()) -> str:
+    text = t(error.key, locale, **name_params(dict(error.params), names))
+    if error.topic:
+        game = error.key.split(".")[0]
+        text += " " + t("rules.see_topic", locale, game=game, topic=error.topic)
+    return text

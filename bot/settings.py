@@ -1,0 +1,36 @@
+"""Settings from the environment (and a .env file): one frozen object passed to everything."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    database_path: Path = Path("data/gamemaster.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    default_locale: str = "en"
+    boards_dir: Path = Path("data/boards")
+    sync_commands: bool = True
+    scheduler_seconds: float = 60.0
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        if env_file and Path(env_file).exists():
+            load_dotenv(env_file, override=False)
+        guild = os.environ.get("GAMEMASTER_DEV_GUILD_ID", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(os.environ.get("GAMEMASTER_DB", "data/gamemaster.sqlite3")),
+            dev_guild_id=int(guild) if guild else None,
+            log_level=os.environ.get("GAMEMASTER_LOG_LEVEL", "INFO").upper(),
+            default_locale=os.environ.get("GAMEMASTER_LOCALE", "en"),
+            boards_dir=Path(os.environ.get("GAMEMASTER_BOARDS_DIR", "data/boards")),
+            sync_commands=os.environ.get("GAMEMASTER_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
+            scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
+        )

@@ -1,0 +1,1 @@
+"""SQLite storage: one write connection, migrations, repositories (DESIGN §3)."""

@@ -1,0 +1,170 @@
+"""Repository for games, seats and moves (all SQL for game records lives here)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.errors import Conflict
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    user_id: str | None
+    name: str
+    is_computer: bool = False
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: str | None
+    channel_id: str
+    game: str
+    status: str
+    creator_id: str
+    options: dict[str, Any]
+    seed: str
+    state: dict[str, Any] | None
+    version: int
+    ply: int
+    locale: str
+    board_message_id: str | None = None
+    turn_started_at: str | None = None
+    turn_deadline: str | None = None
+    outcome: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: str) -> int | None:
+        for s in self.seats:
+            if s.user_id == str(user_id):
+                return s.seat
+        return None
+
+    def user_of(self, seat: int) -> str | None:
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        return None
+
+
+_COLUMNS = ("id, guild_id, channel_id, game, status, creator_id, options, seed, state, version, ply, "
+            "locale, board_message_id, turn_started_at, turn_deadline, outcome")
+
+
+async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRow:
+    game = GameRow(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
+        status=row["status"], creator_id=row["creator_id"], options=json.loads(row["options"]),
+        seed=row["seed"], state=json.loads(row["state"]) if row["state"] else None,
+        version=row["version"], ply=row["ply"], locale=row["locale"],
+        board_message_id=row["board_message_id"], turn_started_at=row["turn_started_at"],
+        turn_deadline=row["turn_deadline"],
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+    )
+    async with conn.execute("SELECT seat, user_id, name, is_computer FROM seats WHERE game_id = ? "
+                            "ORDER BY seat", (game.id,)) as cur:
+        game.seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]))
+                      for r in await cur.fetchall()]
+    return game
+
+
+async def get(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    return await _row_to_game(conn, row) if row else None
+
+
+async def open_in_channel(conn: aiosqlite.Connection, channel_id: str) -> GameRow | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN "
+                            "('lobby', 'active')", (str(channel_id),)) as cur:
+        row = await cur.fetchone()
+    return await _row_to_game(conn, row) if row else None
+
+
+async def of_user(conn: aiosqlite.Connection, user_id: str, guild_id: str | None,
+                  statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
+    marks = ",".join("?" * len(statuses))
+    sql = (f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))} FROM games g "
+           f"JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status IN ({marks})")
+    params: list[Any] = [str(user_id), *statuses]
+    if guild_id is not None:
+        sql += " AND g.guild_id = ?"
+        params.append(str(guild_id))
+    async with conn.execute(sql + " ORDER BY g.id", params) as cur:
+        rows = await cur.fetchall()
+    return [await _row_to_game(conn, r) for r in rows]
+
+
+async def active_with_deadline(conn: aiosqlite.Connection) -> list[GameRow]:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND "
+                            "turn_deadline IS NOT NULL ORDER BY turn_deadline") as cur:
+        rows = await cur.fetchall()
+    return [await _row_to_game(conn, r) for r in rows]
+
+
+async def insert(conn: aiosqlite.Connection, *, guild_id: str | None, channel_id: str, game: str,
+                 creator_id: str, options: dict[str, Any], seed: str, locale: str) -> int:
+    stamp = now_iso()
+    cur = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options, seed, locale, "
+        "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+        (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, stamp, stamp))
+    assert cur.lastrowid is not None
+    return int(cur.lastrowid)
+
+
+async def add_seat(conn: aiosqlite.Connection, game_id: int, seat: int, user_id: str | None, name: str,
+                   is_computer: bool = False) -> None:
+    await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_computer, joined_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, name, int(is_computer),
+                                                     now_iso()))
+
+
+async def replace_seats(conn: aiosqlite.Connection, game_id: int, seats: list[SeatRow]) -> None:
+    await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    for s in seats:
+        await add_seat(conn, game_id, s.seat, s.user_id, s.name, s.is_computer)
+
+
+async def set_computer(conn: aiosqlite.Connection, game_id: int, seat: int, is_computer: bool) -> None:
+    await conn.execute("UPDATE seats SET is_computer = ? WHERE game_id = ? AND seat = ?",
+                       (int(is_computer), game_id, seat))
+
+
+async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: int, **fields: Any) -> None:
+    """Write ``fields`` and bump the version, only if nobody else moved the game since we read it."""
+    encoded = {k: (json.dumps(v) if k in ("state", "options", "outcome") and v is not None else v)
+               for k, v in fields.items()}
+    encoded["updated_at"] = now_iso()
+    sets = ", ".join(f"{k} = ?" for k in encoded)
+    cur = await conn.execute(f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
+                             (*encoded.values(), game.id, expected_version))
+    if cur.rowcount != 1:
+        raise Conflict()
+    for k, v in fields.items():
+        setattr(game, k, v)
+    game.version = expected_version + 1
+
+
+async def append_move(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, action: str) -> None:
+    await conn.execute("INSERT INTO moves (game_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, ply, seat, action, now_iso()))
+
+
+async def moves(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int, str, str]]:
+    async with conn.execute("SELECT ply, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY ply",
+                            (game_id,)) as cur:
+        return [(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]

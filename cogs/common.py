@@ -1,0 +1,396 @@
+"""What every game cog shares: acting, announcing a turn, private views by DM, buttons, errors.
+
+Buttons and selects are DynamicItems whose custom_id carries the game id, the ply it was drawn
+for and the canonical action, so they work after a restart; a click on an older board answers
+"the game has moved on" with the current position. Rendering runs in a worker thread.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import registry
+from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
+from bot.i18n import normalize, t
+from bot.services.table import Update
+from bot.services.text import error_text, private_lines, public_lines
+from bot.storage.games import GameRow
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 1900
+
+
+# ----------------------------------------------------------------------------- per-game UI hooks
+@dataclass(frozen=True)
+class ButtonSpec:
+    label_key: str
+    action: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select whose chosen values are appended to ``prefix`` to form the action."""
+
+    placeholder_key: str
+    prefix: str
+    options: Sequence[tuple[str, str]]  # (label, value)
+    min_values: int = 1
+    max_values: int = 1
+
+
+@dataclass
+class GameUI:
+    """Buttons a game shows under its public board and in a player's private view."""
+
+    board_buttons: Callable[[dict[str, Any]], list[ButtonSpec]] = lambda obs: []
+    private_buttons: Callable[[dict[str, Any]], list[ButtonSpec]] = lambda obs: []
+    private_selects: Callable[[dict[str, Any]], list[SelectSpec]] = lambda obs: []
+    private_text: Callable[[dict[str, Any], str], str] = lambda obs, locale: ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+GAME_UI: dict[str, GameUI] = {}
+
+
+def ui_for(game: str) -> GameUI:
+    return GAME_UI.get(game) or GameUI()
+
+
+# ----------------------------------------------------------------------------- helpers
+def locale_of(interaction: discord.Interaction) -> str:
+    return normalize(str(interaction.locale) if interaction.locale else None)
+
+
+def renderer(game: str) -> Any:
+    return importlib.import_module(f"rendering.{game}")
+
+
+async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
+    module = renderer(record.game)
+    return await asyncio.to_thread(module.render_public, obs, names=record.names, locale=locale)
+
+
+async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
+    module = renderer(record.game)
+    return await asyncio.to_thread(module.render_private, obs, names=record.names, locale=locale)
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def clip(text: str) -> str:
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def mention_of(record: GameRow, seat: int) -> str:
+    user = record.user_of(seat)
+    return f"<@{user}>" if user else record.names[seat]
+
+
+def custom_id_act(game_id: int, ply: int, action: str) -> str:
+    return f"gm:a:{game_id}:{ply}:{action}"
+
+
+def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if record.status == "active":
+        for spec in ui_for(record.game).board_buttons(obs)[:4]:
+            view.add_item(GameButton(record.id, record.ply, spec.action, label=t(spec.label_key, locale),
+                                     style=spec.style))
+        view.add_item(HandButton(record.id, label=t("button.hand", locale)))
+    return view
+
+
+def private_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View | None:
+    ui = ui_for(record.game)
+    buttons = ui.private_buttons(obs)
+    selects = ui.private_selects(obs)
+    if not buttons and not selects:
+        return None
+    view = discord.ui.View(timeout=None)
+    for number, spec in enumerate(selects[:3]):
+        options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in spec.options[:25]]
+        if not options:
+            continue
+        view.add_item(GameSelect(record.id, record.ply, spec.prefix, number, options=options,
+                                 placeholder=t(spec.placeholder_key, locale),
+                                 min_values=min(spec.min_values, len(options)),
+                                 max_values=min(spec.max_values, len(options))))
+    for spec in buttons[:5]:
+        view.add_item(GameButton(record.id, record.ply, spec.action, label=t(spec.label_key, locale),
+                                 style=spec.style))
+    return view
+
+
+# ----------------------------------------------------------------------------- announcing
+async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> None:
+    """After a change: post the board (new message, mentioning whoever must act) and DM the
+    private views that changed."""
+    record = update.record
+    locale = record.locale
+    channel = bot.get_partial_messageable(int(record.channel_id))
+    lines = list(extra_lines) + public_lines(update.events, record.names, locale)
+    obs = bot.service.observe(record, None)
+    if update.finished or record.status == "finished":
+        lines.append(result_text(record, locale))
+        lines.append(t("game.seed_reveal", locale, seed=record.seed))
+    elif update.to_act:
+        mentions = " ".join(mention_of(record, s) for s in sorted(update.to_act)
+                            if not record.seats[s].is_computer)
+        if mentions:
+            key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
+            lines.append(t(key, locale, mentions=mentions))
+    image = await render_public(record, obs, locale)
+    message = await channel.send(clip("\n".join(lines)), file=png(image, f"{record.game}-{record.ply}.png"),
+                                 view=board_view(record, obs, locale),
+                                 allowed_mentions=discord.AllowedMentions(users=True))
+    await bot.service.set_board_message(record.id, str(message.id))
+    seats = set(update.private_changed) | {s for s in range(len(record.seats))
+                                           if private_lines(update.events, s, record.names, locale)}
+    for seat in sorted(seats):
+        await send_private(bot, record, seat, update.events)
+
+
+def result_text(record: GameRow, locale: str) -> str:
+    outcome = record.outcome or {}
+    places = outcome.get("places", [])
+    rows = [t("game.places", locale, place=i + 1, players=", ".join(record.names[s] for s in group))
+            for i, group in enumerate(places)]
+    reason = t(outcome["reason"], locale) if outcome.get("reason") else ""
+    return t("game.finished", locale, result=reason) + "\n" + "\n".join(rows)
+
+
+async def send_private(bot: GameMasterBot, record: GameRow, seat: int, events: Sequence[Any] = ()) -> None:
+    """DM a player their private view; if Discord refuses (50007), tell the channel once."""
+    seat_row = record.seats[seat]
+    if seat_row.is_computer or not seat_row.user_id:
+        return
+    user_id = seat_row.user_id
+    locale = await bot.user_locale(user_id, record.locale)
+    content, file, view = await private_message(bot, record, seat, locale, events)
+    if file is None and not content:
+        return
+    try:
+        user = await bot.fetch_dm_target(int(user_id))
+        kwargs: dict[str, Any] = {"content": content}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        await user.send(**kwargs)
+    except discord.Forbidden as exc:
+        if exc.code != 50007:
+            raise
+        if await bot.mark_dm(user_id, ok=False):
+            channel = bot.get_partial_messageable(int(record.channel_id))
+            await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
+                               view=hand_only_view(record, record.locale))
+    else:
+        await bot.mark_dm(user_id, ok=True)
+
+
+async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale: str,
+                          events: Sequence[Any] = ()) -> tuple[str, discord.File | None,
+                                                                discord.ui.View | None]:
+    obs = bot.service.observe(record, seat)
+    if obs.get("private") is None:
+        return "", None, None
+    lines = [t("dm.your_view", locale, channel=record.channel_id, game=t(f"game.name.{record.game}", locale))]
+    lines += private_lines(events, seat, record.names, locale)
+    text = ui_for(record.game).private_text(obs, locale)
+    if text:
+        lines.append(text)
+    image = await render_private(record, obs, locale)
+    file = png(image, f"{record.game}-private-{record.ply}.png") if image else None
+    return clip("\n".join(lines)), file, private_view(record, obs, locale)
+
+
+def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(record.id, label=t("button.hand", locale)))
+    return view
+
+
+# ----------------------------------------------------------------------------- replying
+async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
+    locale = locale_of(interaction)
+    if isinstance(error, GameMasterError):
+        text = error_text(error, locale)
+    else:
+        log.error("unexpected error in interaction", exc_info=error)
+        text = t("error.unexpected", locale)
+    await reply(interaction, text, ephemeral=True)
+
+
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
+                **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(clip(content), ephemeral=ephemeral, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run ``work``; any error becomes one ephemeral, translated reply."""
+    try:
+        await work()
+    except Exception as exc:  # noqa: BLE001 - every error must answer the user
+        await reply_error(interaction, exc)
+
+
+async def act(interaction: discord.Interaction, action: str, *, game_id: int | None = None,
+              expected_ply: int | None = None) -> None:
+    """Apply ``action`` for the interaction's user and announce the result."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await bot.service.act(user_id=str(interaction.user.id), action=action,
+                                           channel_id=None if game_id else str(interaction.channel_id),
+                                           game_id=game_id, expected_ply=expected_ply)
+        except Conflict:
+            await show_current(interaction, game_id)
+            return
+        await announce(bot, update)
+        await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
+
+    await guarded(interaction, work)
+
+
+async def show_current(interaction: discord.Interaction, game_id: int | None) -> None:
+    """Answer a stale click: the game moved on; show the current public board privately."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    locale = locale_of(interaction)
+    record = await bot.service.get(game_id) if game_id else await bot.service.require_current(
+        str(interaction.channel_id))
+    text = t("error.stale", locale) + " " + t("game.stale_current", locale)
+    if record.state is None:
+        await reply(interaction, text)
+        return
+    obs = bot.service.observe(record, None)
+    image = await render_public(record, obs, locale)
+    await reply(interaction, text, file=png(image, f"{record.game}-{record.ply}.png"))
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """Ephemeral private view for the caller, straight from the database."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await bot.service.get(game_id) if game_id else await bot.service.require_current(
+            str(interaction.channel_id))
+        seat = record.seat_of(str(interaction.user.id))
+        if seat is None:
+            raise NotFound("error.not_seated")
+        if record.state is None:
+            raise NotFound("error.not_started")
+        content, file, view = await private_message(bot, record, seat, locale_of(interaction))
+        if not content and file is None:
+            raise NotFound("error.no_private_view")
+        kwargs: dict[str, Any] = {}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+
+    await guarded(interaction, work)
+
+
+# ----------------------------------------------------------------------------- dynamic items
+_ACT = re.compile(r"a:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<action>[ -~]{1,80})")
+_ONE = re.compile(r"(?P<kind>[hjs]):(?P<game>[0-9]{1,18})")
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<rest>.*)"):
+    """Every button of ours. The custom_id is parsed in the callback so that a malformed or forged
+    one still gets a clear answer instead of "This interaction failed"."""
+
+    def __init__(self, game_id: int, ply: int, action: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, raw: str | None = None) -> None:
+        custom_id = raw if raw is not None else custom_id_act(game_id, ply, action)
+        super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id[:100]))
+        self.rest = custom_id[3:]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GameButton:
+        return cls(0, 0, "", raw=f"gm:{match['rest']}")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        act_match = _ACT.fullmatch(self.rest)
+        if act_match:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await act(interaction, act_match["action"], game_id=int(act_match["game"]),
+                      expected_ply=int(act_match["ply"]))
+            return
+        one = _ONE.fullmatch(self.rest)
+        if one is None:
+            await reply_error(interaction, InvalidAction("error.bad_custom_id"))
+            return
+        game_id = int(one["game"])
+        if one["kind"] == "h":
+            await show_hand(interaction, game_id)
+        else:
+            from cogs.lobby import lobby_button
+            await lobby_button(interaction, one["kind"], game_id)
+
+
+def HandButton(game_id: int, *, label: str) -> GameButton:  # noqa: N802 - reads like a class
+    return GameButton(game_id, 0, "", label=label, style=discord.ButtonStyle.primary, raw=f"gm:h:{game_id}")
+
+
+def LobbyButton(kind: str, game_id: int, *, label: str,  # noqa: N802
+                style: discord.ButtonStyle = discord.ButtonStyle.success) -> GameButton:
+    return GameButton(game_id, 0, "", label=label, style=style, raw=f"gm:{kind}:{game_id}")
+
+
+_SELECT = re.compile(r"(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<n>[0-9]):(?P<prefix>[ -~]{0,60})")
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:(?P<rest>.*)"):
+    """A select menu: the chosen values are appended to the action prefix."""
+
+    def __init__(self, game_id: int, ply: int, prefix: str, number: int = 0, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, raw: str | None = None) -> None:
+        custom_id = raw if raw is not None else f"gms:{game_id}:{ply}:{number}:{prefix}"
+        super().__init__(discord.ui.Select(custom_id=custom_id[:100], options=options or [],
+                                           placeholder=placeholder, min_values=min_values,
+                                           max_values=max_values))
+        self.rest = custom_id[4:]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GameSelect:
+        return cls(0, 0, "", raw=f"gms:{match['rest']}")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        parsed = _SELECT.fullmatch(self.rest)
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        if parsed is None or not values or any(not re.fullmatch(r"[ -~]{1,40}", v) for v in values):
+            await reply_error(interaction, InvalidAction("error.bad_custom_id"))
+            return
+        action = " ".join([parsed["prefix"], *values]).strip()
+        await act(interaction, action, game_id=int(parsed["game"]), expected_ply=int(parsed["ply"]))
+
+
+def known_games() -> list[str]:
+    return registry.names()

@@ -1,0 +1,1 @@
+"""Rule tests per game."""

@@ -1,0 +1,1 @@
+"""Tölp rule tests."""

@@ -11,7 +11,20 @@ from bot.storage import games as repo
 from bot.storage.db import Database
 
 
+def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Redirect discord.py to another Discord (the tests' loopback fake); no-op when unset."""
+    import discord.gateway
+    import discord.http
+    import yarl
+
+    if api_base:
+        discord.http.Route.BASE = api_base
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
 async def run_bot(settings: Settings) -> int:
+    point_discord_at(settings.api_base, settings.gateway_url)
     async with Database(settings.database_path) as db:
         bot = GameMasterBot(settings, db, GameService(db))
         async with bot:

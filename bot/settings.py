@@ -18,6 +18,9 @@ class Settings:
     boards_dir: Path = Path("data/boards")
     sync_commands: bool = True
     scheduler_seconds: float = 60.0
+    # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL).
+    api_base: str | None = None
+    gateway_url: str | None = None
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -33,4 +36,6 @@ class Settings:
             boards_dir=Path(os.environ.get("GAMEMASTER_BOARDS_DIR", "data/boards")),
             sync_commands=os.environ.get("GAMEMASTER_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
             scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
+            api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
+            gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
         )

@@ -56,8 +56,9 @@ class GameUI:
     """Buttons a game shows under its public board and in a player's private view."""
 
     board_buttons: Callable[[dict[str, Any]], list[ButtonSpec]] = lambda obs: []
-    private_buttons: Callable[[dict[str, Any]], list[ButtonSpec]] = lambda obs: []
-    private_selects: Callable[[dict[str, Any]], list[SelectSpec]] = lambda obs: []
+    # private hooks get the viewer's observation and the canonical texts of their legal actions
+    private_buttons: Callable[[dict[str, Any], list[str]], list[ButtonSpec]] = lambda obs, legal: []
+    private_selects: Callable[[dict[str, Any], list[str]], list[SelectSpec]] = lambda obs, legal: []
     private_text: Callable[[dict[str, Any], str], str] = lambda obs, locale: ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -115,10 +116,11 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
     return view
 
 
-def private_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View | None:
+def private_view(record: GameRow, obs: dict[str, Any], legal: list[str],
+                 locale: str) -> discord.ui.View | None:
     ui = ui_for(record.game)
-    buttons = ui.private_buttons(obs)
-    selects = ui.private_selects(obs)
+    buttons = ui.private_buttons(obs, legal)
+    selects = ui.private_selects(obs, legal)
     if not buttons and not selects:
         return None
     view = discord.ui.View(timeout=None)
@@ -216,7 +218,8 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
         lines.append(text)
     image = await render_private(record, obs, locale)
     file = png(image, f"{record.game}-private-{record.ply}.png") if image else None
-    return clip("\n".join(lines)), file, private_view(record, obs, locale)
+    legal = bot.service.legal_texts(record, seat)
+    return clip("\n".join(lines)), file, private_view(record, obs, legal, locale)
 
 
 def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
@@ -394,3 +397,39 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
 
 def known_games() -> list[str]:
     return registry.names()
+
+
+async def legal_choices(interaction: discord.Interaction, prefix: str, current: str,
+                        pretty: Callable[[str], str] = lambda s: s) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete from the caller's legal actions that start with ``prefix``; the value is the
+    rest of the action text. Strangers and finished games get no choices."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    record = await bot.service.current(str(interaction.channel_id))
+    if record is None or record.status != "active":
+        return []
+    seat = record.seat_of(str(interaction.user.id))
+    if seat is None:
+        return []
+    needle = current.strip().lower()
+    seen: list[str] = []
+    for text in bot.service.legal_texts(record, seat, limit=2000):
+        if not text.startswith(prefix + " "):
+            continue
+        rest = text[len(prefix) + 1:]
+        if needle and needle not in rest.lower() and needle not in pretty(rest).lower():
+            continue
+        if rest not in seen:
+            seen.append(rest)
+        if len(seen) == 25:
+            break
+    return [discord.app_commands.Choice(name=pretty(rest)[:100], value=rest[:100]) for rest in seen]
+
+
+def pretty_cards(text: str) -> str:
+    """``7H 7S`` -> ``♥7 ♠7`` for menus (the font in Discord has suit symbols)."""
+    from bot.engine.cards import parse_card
+
+    try:
+        return " ".join(parse_card(tok).pretty for tok in text.split())
+    except GameMasterError:
+        return text

@@ -15,7 +15,8 @@ from cogs.common import clip, locale_of, reply
 
 def answer(game: str, query: str, locale: str) -> str:
     if not query:
-        return t("rules.topics", locale, topics=", ".join(f"`{s.topic}` ({s.title})" for s in rules.topics(game, locale)))
+        listing = ", ".join(f"`{s.topic}` ({s.title})" for s in rules.topics(game, locale))
+        return t("rules.topics", locale, topics=listing)
     section = rules.lookup(game, query, locale)
     if section is None:
         return t("rules.not_found", locale, query=query, game=t(f"game.name.{game}", locale))

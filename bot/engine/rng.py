@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
-from typing import Any, MutableSequence, Sequence, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -91,6 +91,18 @@ class GameService:
         game = registry.get(record.game)
         return game.observe(game.load(record.state), seat)
 
+    def legal_texts(self, record: GameRow, seat: int, limit: int = 200) -> list[str]:
+        """Canonical texts of ``seat``'s legal actions now (for menus and autocomplete)."""
+        if record.state is None or record.status != "active":
+            return []
+        game = registry.get(record.game)
+        out: list[str] = []
+        for action in game.legal_actions(game.load(record.state), seat):
+            out.append(str(action))
+            if len(out) >= limit:
+                break
+        return out
+
     def to_act(self, record: GameRow) -> frozenset[int]:
         if record.state is None or record.status != "active":
             return frozenset()

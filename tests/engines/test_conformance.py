@@ -68,7 +68,7 @@ def test_random_playout_finishes_and_replays(name: str, players: int) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_dump_load_round_trip_and_json(name: str) -> None:
     game = registry.get(name)
-    for game, state, _ in playout(name, game.min_players, "roundtrip", check_every=7):
+    for _, state, _ in playout(name, game.min_players, "roundtrip", check_every=7):
         data = game.dump(state)
         text = json.dumps(data, sort_keys=True)
         assert json.dumps(game.dump(game.load(json.loads(text))), sort_keys=True) == text
@@ -80,31 +80,25 @@ def test_dump_load_round_trip_and_json(name: str) -> None:
 def test_illegal_actions_change_nothing(name: str) -> None:
     game = registry.get(name)
     seen: list[str] = []
-    for game, state, log in playout(name, game.max_players, "illegal", check_every=5):
+    for _, state, log in playout(name, game.max_players, "illegal", check_every=5):
         if game.outcome(state) is not None:
             break
         seen.extend(text for _, text in log[-3:])
         before = snapshot(game, state)
-        acting = game.to_act(state)
         for seat in range(state.players):
             for text in seen[-6:] + ["", "nonsense", "x" * 70]:
+                probe = game.copy(state)
                 try:
-                    action = game.parse_action(text)
-                    game.apply(state, seat, action)
+                    game.apply(probe, seat, game.parse_action(text))
                 except GameMasterError as exc:
-                    assert snapshot(game, state) == before, f"{name}: {exc!r} changed the state"
-                    if seat not in acting:
-                        assert isinstance(exc, GameMasterError)
-                    continue
-                # the action was legal: restore and go on
-                state = game.load(json.loads(before))
+                    assert snapshot(game, probe) == before, f"{name}: {exc!r} changed the state"
         assert snapshot(game, state) == before
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seat_not_to_act_cannot_act(name: str) -> None:
     game = registry.get(name)
-    for game, state, _ in playout(name, game.min_players, "turns", check_every=9):
+    for _, state, _ in playout(name, game.min_players, "turns", check_every=9):
         if game.outcome(state) is not None:
             break
         acting = game.to_act(state)
@@ -124,8 +118,8 @@ def test_observations_leak_nothing_hidden(name: str) -> None:
     game = registry.get(name)
     rng = Rng("scramble")
     checked = 0
-    for game, state, _ in playout(name, max(game.min_players, min(game.max_players, 4)), "leak",
-                                  check_every=3):
+    for _, state, _ in playout(name, max(game.min_players, min(game.max_players, 4)), "leak",
+                               check_every=3):
         public = game.observe(state, None)
         assert public["private"] is None
         for viewer in [None, *range(state.players)]:

@@ -6,6 +6,7 @@ the set. A plan is a list of squares or an error code.
 """
 from __future__ import annotations
 
+from bot.games.monopol.actions import Bundle, Trade, parse
 from bot.games.monopol.board import (
     AUCTION_START,
     GROUPS,
@@ -158,3 +159,52 @@ def shortage_bidders(s: MonopolState, lot: str) -> list[int]:
     """Players who could use the lot now and afford the opening bid."""
     return [seat for seat in s.solvent()
             if s.cash[seat] >= AUCTION_START and can_build_lot(s, seat, lot)]
+
+
+def bidders(s: MonopolState) -> list[int]:
+    """Seats that still have to bid or pass in the open auction."""
+    if s.auction is None:
+        return []
+    return [e for e in s.auction.eligible
+            if e != s.auction.bidder and e not in s.auction.passed and not s.bankrupt[e]]
+
+
+def in_debt(s: MonopolState, seat: int) -> bool:
+    return any(d.debtor == seat for d in s.debts)
+
+
+def trade_of(s: MonopolState) -> Trade:
+    """The pending trade as an action (the state keeps its canonical text)."""
+    assert s.trade is not None
+    trade = parse(s.trade.text)
+    assert isinstance(trade, Trade)
+    return trade
+
+
+def describe(bundle: Bundle) -> str:
+    """A language-neutral summary of one side of a trade (street names are Norwegian everywhere)."""
+    parts = [f"{bundle.cash} kr"] if bundle.cash else []
+    parts += [SQUARES[d].name for d in bundle.deeds]
+    parts += [f"{bundle.cards}× 🔑"] if bundle.cards else []
+    return ", ".join(parts) or "–"
+
+
+def acting(s: MonopolState) -> set[int]:
+    """Who must act now: interrupts first (debt, building to place, mortgage choice, auction),
+    then the turn's seat; a pending trade adds its receiver."""
+    if s.finished:
+        return set()
+    seats: set[int] = set()
+    if s.debts:
+        seats.add(s.debts[0].debtor)
+    elif s.placement:
+        seats.add(int(s.placement["seat"]))
+    elif s.choices:
+        seats.add(s.choices[0].seat)
+    elif s.auction:
+        seats.update(bidders(s))
+    else:
+        seats.add(s.turn)
+    if s.trade:
+        seats.add(trade_of(s).target)
+    return seats

@@ -82,6 +82,7 @@ class MonopolState:
     placement: dict[str, Any] | None = None  # {"seat", "lot"}: a won building to place
     claims: list[Claim] = field(default_factory=list)
     trade: PendingTrade | None = None
+    offered: list[int] = field(default_factory=list)  # the round of each seat's last trade offer
     finished: str = ""  # "" while playing, else the outcome reason key
     recent: list[dict[str, Any]] = field(default_factory=list)  # last events, for the board image
 
@@ -89,8 +90,18 @@ class MonopolState:
         return [s for s in range(self.players) if not self.bankrupt[s]]
 
     def dump(self) -> dict[str, Any]:
-        data = asdict(self)
+        # by hand rather than dataclasses.asdict: the conformance suite dumps very often
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        for name, value in data.items():
+            if isinstance(value, list):
+                data[name] = [dict(vars(v)) if hasattr(v, "__dict__") else
+                              (list(v) if isinstance(v, list) else v) for v in value]
+        data["options"] = dict(self.options)
         data["rng"] = self.rng.dump()
+        data["decks"] = {k: list(v) for k, v in self.decks.items()}
+        data["auction"] = asdict(self.auction) if self.auction else None
+        data["trade"] = asdict(self.trade) if self.trade else None
+        data["placement"] = dict(self.placement) if self.placement else None
         return data
 
     @classmethod

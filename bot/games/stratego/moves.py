@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bot.errors import IllegalAction
-from bot.games.stratego.board import DIRECTIONS, LAKES, adjacent, line_between, ray
+from bot.games.stratego.board import DIRECTIONS, LAKES, line_between, neighbours, ray
 from bot.games.stratego.pieces import BY_RANK, SCOUT
 from bot.games.stratego.repetition import check_chase, check_two_squares
 from bot.games.stratego.state import StrategoState
@@ -83,4 +83,4 @@ def can_move(state: StrategoState, seat: int) -> bool:
 
 def threatened_by(state: StrategoState, seat: int, square: str) -> list[str]:
     """Enemy pieces next to ``square``: moving there threatens them."""
-    return [sq for sq, p in state.board.items() if p.owner != seat and adjacent(sq, square)]
+    return [sq for sq in neighbours(square) if sq in state.board and state.board[sq].owner != seat]

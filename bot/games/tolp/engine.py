@@ -19,7 +19,7 @@ from bot.errors import IllegalAction, NotYourTurn
 
 from .actions import MAX_PLAY_CARDS, Action, Ask, Claim, Give, High, Pass, Play, parse_action
 from .combos import WILD_RANKS, Combination, candidate_plays, check_beats, combination_of, is_wild
-from .state import KUNG, Exchange, TolpState, exchange_pairs, title_for
+from .state import Exchange, TolpState, exchange_pairs, title_for
 
 SET_ASIDE_TWO_PLAYERS = 10
 # Suit order that picks the start card among equal ranks: hearts first, as the seed names ♥2.
@@ -149,8 +149,10 @@ class TolpGame(Game[TolpState]):
         if leader not in state.active():
             leader = state.next_active(leader)
         state.turn = leader
-        card = str(state.must_include) if state.must_include else ""
-        events.append(_event("leads", seat=leader, card=card))
+        if state.must_include is not None:
+            events.append(_event("leads_with", seat=leader, card=str(state.must_include)))
+        else:
+            events.append(_event("leads", seat=leader))
 
     def _place(self, state: TolpState, seat: Seat, events: list[Event], *, stuck: bool) -> None:
         """Give ``seat`` the best free place (went out) or the worst one (stuck on wild cards)."""
@@ -438,7 +440,7 @@ class TolpGame(Game[TolpState]):
                                                       "two_decks", "tolp_leads")},
             "result": state.result,
         }
-        private = None
+        private: dict[str, Any] | None = None
         if seat is not None:
             private = {"hand": [str(c) for c in state.hands[seat]], "exchange": None}
             ex = self._exchange_of(state, seat)
@@ -470,8 +472,8 @@ class TolpGame(Game[TolpState]):
         rest = self._by_kungs(state, (s for s in range(state.players) if s != seat))
         state.result = {"places": [*rest, [seat]], "reason": "tolp.end.resign"}
         state.phase, state.turn = "over", None
-        return [_event("resigned", seat=seat),
-                _event("game_won", winner=rest[0][0], kungs=state.kungs[rest[0][0]])]
+        # the service announces the resignation itself; the engine tells who is ahead
+        return [_event("game_won", winner=rest[0][0], kungs=state.kungs[rest[0][0]])]
 
     def scramble_hidden(self, state: TolpState, viewer: Seat | None, rng: Rng) -> TolpState:
         """Re-deal every card the viewer cannot see: other hands, the set-aside cards and cards
@@ -500,8 +502,8 @@ class TolpGame(Game[TolpState]):
             assert ex is not None
             if not ex.laid:
                 wild = self._wild(state)
-                natural = sorted(c for c in state.hands[seat] if not is_wild(c, wild))
-                return Give(tuple(natural[:ex.count]))
+                lowest = sorted(c for c in state.hands[seat] if not is_wild(c, wild))
+                return Give(tuple(lowest[:ex.count]))
             return High()
         wild = self._wild(state)
         plays = [a for a in legal if isinstance(a, Play)]

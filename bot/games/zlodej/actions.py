@@ -98,7 +98,8 @@ def parse_action(text: str) -> Action:
         return Discard(parse_card(rest[0]))
     if verb == "steal" and len(rest) >= 2 and rest[0].isdigit():
         return Steal(int(rest[0]), tuple(_cards(rest[1:], text)))
-    makers = {"new": NewGroup, "add": AddToGroup, "take": TakeDiscard}
+    makers: dict[str, type[NewGroup | AddToGroup | TakeDiscard]] = {
+        "new": NewGroup, "add": AddToGroup, "take": TakeDiscard}
     if verb in makers and rest:
         return makers[verb](tuple(_cards(rest, text)))
     raise InvalidAction("zlodej.error.syntax", text=text)

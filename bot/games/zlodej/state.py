@@ -24,8 +24,8 @@ Pile = list[Group]
 
 def decks_for(players: int) -> int:
     """Two decks up to six players, then one more for every further three (started) players."""
-    extra_players = max(0, players - DECK_RULES["base_decks_up_to_players"])
-    per_deck = DECK_RULES["players_per_extra_deck"]
+    extra_players = max(0, players - int(DECK_RULES["base_decks_up_to_players"]))
+    per_deck = int(DECK_RULES["players_per_extra_deck"])
     return int(DECK_RULES["base_decks"]) + -(-extra_players // per_deck)
 
 

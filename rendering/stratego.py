@@ -1,0 +1,254 @@
+"""Stratego images from observations: the public board (unrevealed pieces only as their colour's
+back) and a player's private board (own ranks, known enemy ranks, turned so the viewer's army is
+at the bottom), each with the two trays of captured pieces beside it.
+
+The board background (grid, lakes, coordinates) is cached per orientation and each piece is a
+cached sprite, so a render is a paste of at most 80 sprites plus a little text and the encoding.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+from rendering.kit import HIGHLIGHT, WHITE, encode_png, font
+
+CELL = 66
+BOARD_X, BOARD_Y = 48, 84
+BOARD = CELL * 10
+TRAY_X = BOARD_X + BOARD + 34
+TRAY_HEIGHT = 320
+WIDTH, HEIGHT = 1120, BOARD_Y + BOARD + 88
+COLUMNS = "ABCDEFGHIJ"
+LAKES = {"C5", "D5", "G5", "H5", "C6", "D6", "G6", "H6"}
+# Tray order and full counts: the sorting tray of the box, strongest first.
+TRAY = (("10", 1), ("9", 1), ("8", 2), ("7", 3), ("6", 4), ("5", 4), ("4", 4), ("3", 5), ("2", 8),
+        ("S", 1), ("B", 6), ("F", 1))
+
+BACKGROUND = (24, 32, 40)
+LAND = (118, 156, 88)
+LAND_DARK = (104, 140, 76)
+GRID = (70, 96, 52)
+WATER = (62, 132, 196)
+WATER_LIGHT = (120, 178, 226)
+TEXT = (236, 238, 242)
+TEXT_MUTED = (160, 168, 178)
+PANEL = (38, 50, 62)
+SIDE = {0: ((200, 36, 44), (128, 18, 26)), 1: ((36, 84, 196), (18, 44, 120))}
+
+
+def _name(names: Any, seat: int) -> str:
+    """Names come as a list by seat or a mapping keyed by seat (int or JSON string)."""
+    if isinstance(names, Mapping):
+        value = names.get(seat, names.get(str(seat)))
+        return str(value) if value is not None else f"#{seat + 1}"
+    if isinstance(names, Sequence) and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"#{seat + 1}"
+
+
+def _cell_origin(square: str, flipped: bool) -> tuple[int, int]:
+    col, row = COLUMNS.index(square[0]), int(square[1:]) - 1
+    if flipped:
+        col, row = 9 - col, 9 - row
+    return BOARD_X + col * CELL, BOARD_Y + (9 - row) * CELL
+
+
+@cache
+def _background(flipped: bool) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle([BOARD_X - 4, BOARD_Y - 4, BOARD_X + BOARD + 3, BOARD_Y + BOARD + 3], fill=GRID)
+    coord_font = font(24, bold=True)
+    for col in range(10):
+        for row in range(10):
+            sq = f"{COLUMNS[col]}{row + 1}"
+            x, y = _cell_origin(sq, flipped)
+            fill = WATER if sq in LAKES else (LAND if (col + row) % 2 else LAND_DARK)
+            draw.rectangle([x + 1, y + 1, x + CELL - 2, y + CELL - 2], fill=fill)
+            if sq in LAKES:
+                for k in range(3):
+                    yy = y + 18 + k * 14
+                    draw.arc([x + 12, yy, x + 32, yy + 10], 200, 340, fill=WATER_LIGHT, width=3)
+                    draw.arc([x + 32, yy, x + 52, yy + 10], 200, 340, fill=WATER_LIGHT, width=3)
+    for i in range(10):
+        letter = COLUMNS[9 - i] if flipped else COLUMNS[i]
+        number = str(i + 1) if flipped else str(10 - i)
+        draw.text((BOARD_X + i * CELL + CELL // 2, BOARD_Y + BOARD + 26), letter, font=coord_font,
+                  fill=TEXT, anchor="mm")
+        draw.text((BOARD_X - 24, BOARD_Y + i * CELL + CELL // 2), number, font=coord_font, fill=TEXT,
+                  anchor="mm")
+    return image
+
+
+@cache
+def _sprite(owner: int, label: str | None, size: int, marker: str = "") -> Image.Image:
+    """A piece: its colour, the rank in large white type, or the plain back when ``label`` is
+    None. ``marker`` "moved" puts a dot on a back (publicly no bomb or flag); "known" puts a ring
+    on an own piece the opponent has seen."""
+    light, dark = SIDE[owner]
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([0, 0, size - 1, size - 1], radius=size // 6, fill=dark)
+    draw.rounded_rectangle([3, 3, size - 4, size - 4], radius=size // 7, fill=light)
+    if label is None:
+        inset = size // 4
+        draw.rounded_rectangle([inset, inset, size - inset - 1, size - inset - 1], radius=size // 10,
+                               outline=dark, width=max(2, size // 18))
+    else:
+        text_size = int(size * (0.5 if len(label) > 1 else 0.62))
+        draw.text((size / 2, size / 2 + 1), label, font=font(text_size, bold=True), fill=WHITE,
+                  anchor="mm", stroke_width=2, stroke_fill=dark)
+    corner = [size - 15, 4, size - 5, 14]
+    if marker == "moved":
+        draw.ellipse(corner, fill=WHITE)
+    elif marker == "known":
+        draw.ellipse(corner, fill=HIGHLIGHT, outline=dark)
+    return image
+
+
+def _pieces(obs: Mapping[str, Any]) -> dict[str, tuple[int, str | None, str]]:
+    """square -> (owner, label to show or None, marker) for the viewer of ``obs``."""
+    public, private = obs["public"], obs.get("private")
+    seat = obs.get("seat")
+    shown: dict[str, tuple[int, str | None, str]] = {}
+    for sq, piece in public["board"].items():
+        rank = piece["rank"]
+        marker = "moved" if piece["moved"] and rank is None else ""
+        shown[sq] = (piece["owner"], rank, marker)
+    if private is not None:
+        for sq, rank in private["ranks"].items():
+            known = public["board"][sq]["rank"] is not None
+            shown[sq] = (seat, rank, "known" if known else "")
+        for sq, rank in (private.get("draft") or {}).items():
+            shown[sq] = (seat, rank, "")
+    return shown
+
+
+def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, locale: str) -> None:
+    public = obs["public"]
+    title_font, small = font(34, bold=True), font(24)
+    status: str
+    if public["result"] is not None:
+        places = public["result"]["places"]
+        status = (t("stratego.render.draw", locale) if len(places[0]) > 1 else
+                  t("stratego.render.winner", locale, name=_name(names, places[0][0])))
+        detail = t(public["result"]["reason"], locale)
+    elif public["phase"] == "setup":
+        status = t("stratego.render.setup", locale)
+        detail = "   ".join(
+            f"{_name(names, seat)}: " + t("stratego.render.ready" if public["ready"][seat]
+                                           else "stratego.render.waiting", locale) for seat in (0, 1))
+    else:
+        if public["draw_offer"] is not None:
+            status = t("stratego.render.draw_offer", locale, name=_name(names, public["draw_offer"]))
+        else:
+            status = t("stratego.render.to_move", locale, name=_name(names, public["turn"]))
+        detail = t("stratego.render.move_count", locale, count=public["moves"] + 1)
+    acting = public["to_act"]
+    if len(acting) == 1 and public["result"] is None:
+        draw.rounded_rectangle([BOARD_X - 4, 16, BOARD_X + 18, 56], radius=6, fill=SIDE[acting[0]][0])
+    draw.text((BOARD_X + 30, 36), status, font=title_font, fill=TEXT, anchor="lm")
+    draw.text((BOARD_X + BOARD + 4, 36), detail, font=small, fill=TEXT_MUTED, anchor="rm")
+
+
+@lru_cache(maxsize=256)
+def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Image:
+    """The sorting tray of ``seat``'s captured pieces: each kind with how many are gone. Cached:
+    it changes only when a piece is captured."""
+    width, height = WIDTH - TRAY_X - 16, TRAY_HEIGHT
+    image = Image.new("RGB", (width + 1, height + 1), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([0, 0, width, height], radius=12, fill=PANEL)
+    draw.rounded_rectangle([14, 16, 38, 40], radius=5, fill=SIDE[seat][0])
+    draw.text((50, 28), f"{t('stratego.render.captured', locale)}: {name}",
+              font=font(24, bold=True), fill=TEXT, anchor="lm")
+    count_font = font(22, bold=True)
+    size, gap_x, gap_y = 50, 58, 92
+    for i, (rank, total) in enumerate(TRAY):
+        x = 18 + (i % 6) * gap_x
+        y = 58 + (i // 6) * gap_y
+        gone = lost.count(rank)
+        sprite = _sprite(seat, rank, size)
+        if not gone:
+            sprite = _faded(seat, rank, size)
+        image.paste(sprite, (x, y), sprite)
+        draw.text((x + size / 2, y + size + 18), f"{gone}/{total}", font=count_font,
+                  fill=TEXT if gone else TEXT_MUTED, anchor="mm")
+    draw.text((18, height - 34), f"{len(lost)}/40", font=font(24), fill=TEXT_MUTED, anchor="lm")
+    return image
+
+
+@cache
+def _faded(seat: int, rank: str, size: int) -> Image.Image:
+    sprite = _sprite(seat, rank, size).copy()
+    sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 35 // 100))
+    return sprite
+
+
+def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool) -> bytes:
+    image = _background(flipped).copy()
+    draw = ImageDraw.Draw(image)
+    _header(draw, obs, names, locale)
+    inner = CELL - 10
+    for sq, (owner, label, marker) in _pieces(obs).items():
+        x, y = _cell_origin(sq, flipped)
+        sprite = _sprite(owner, label, inner, marker)
+        image.paste(sprite, (x + 5, y + 5), sprite)
+    last = obs["public"]["last_move"]
+    if last is not None:
+        for sq, width in ((last["from"], 3), (last["to"], 5)):
+            x, y = _cell_origin(sq, flipped)
+            draw.rectangle([x + 1, y + 1, x + CELL - 2, y + CELL - 2], outline=HIGHLIGHT, width=width)
+    captured = obs["public"]["captured"]
+    viewer = obs.get("seat")
+    # The viewer's own tray sits nearer its own side of the board (the bottom).
+    order = (1, 0) if viewer in (None, 0) else (0, 1)
+    for slot, seat in enumerate(order):
+        tray = _tray(seat, tuple(captured[seat]), _name(names, seat), locale)
+        image.paste(tray, (TRAY_X, BOARD_Y + slot * (BOARD - TRAY_HEIGHT)))
+    private = obs.get("private")
+    if private is not None and private.get("draft_code"):
+        code = private["draft_code"]
+        text = f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10))
+        draw.text((BOARD_X, HEIGHT - 14), text, font=font(20, bold=True), fill=TEXT_MUTED, anchor="ls")
+    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+
+
+@cache
+def _palette() -> Image.Image:
+    """A fixed 256-colour palette taken once from a sample of everything the renderer draws.
+
+    Mapping each frame onto a known palette costs a few milliseconds; an adaptive quantization of
+    every frame would cost tens."""
+    sample = Image.new("RGB", (WIDTH, HEIGHT + 2 * CELL), BACKGROUND)
+    sample.paste(_background(False), (0, 0))
+    draw = ImageDraw.Draw(sample)
+    draw.rectangle([0, HEIGHT, WIDTH, HEIGHT + 2 * CELL], fill=PANEL)
+    labels: list[str | None] = [None, *(rank for rank, _ in TRAY)]
+    for i, (owner, label) in enumerate((o, lab) for o in (0, 1) for lab in labels):
+        for j, marker in enumerate(("", "moved", "known")):
+            sprite = _sprite(owner, label, CELL - 10, marker)
+            sample.paste(sprite, (4 + i * 40, 10 + j * 30), sprite)
+        faded = _faded(owner, label or "B", 50)
+        sample.paste(faded, (4 + i * 40, HEIGHT + 8), faded)
+    draw.rectangle([WIDTH - 200, HEIGHT - 80, WIDTH - 100, HEIGHT - 10], outline=HIGHLIGHT, width=5)
+    for colour, y in ((TEXT, HEIGHT + 70), (TEXT_MUTED, HEIGHT + 100)):
+        draw.text((10, y), "Anna Björn ÅÄÖ åäö 0123456789/ Move Drag", font=font(24), fill=colour)
+    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
+    """The channel image: nothing that is not public (no unrevealed rank ever)."""
+    public_only = {"seat": None, "public": obs["public"], "private": None}
+    return _render(public_only, names, locale, flipped=False)
+
+
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:
+    """A player's own board: own ranks, known enemy ranks, own army at the bottom."""
+    if obs.get("private") is None or obs.get("seat") is None:
+        return None
+    return _render(obs, names, locale, flipped=obs["seat"] == 1)

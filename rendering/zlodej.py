@@ -1,0 +1,253 @@
+"""Zloděj pictures from observations: the table for the channel and a player's hand for DMs.
+
+Each open pile shows its second group upright with the top group laid across it, as on a real
+table; locked piles show their joker on top. Cards, text snippets, the panel frames and the
+palette are made once and cached at module level; each call pastes the changing parts and maps
+the picture onto the fixed palette (adaptive quantizing would cost far more than drawing).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import t
+from rendering.kit import (
+    CARD_BACK,
+    FELT,
+    FELT_DARK,
+    HIGHLIGHT,
+    MUTED,
+    WHITE,
+    draw_card,
+    encode_png,
+    font,
+    new_canvas,
+)
+
+WIDTH = 1100
+MARGIN = 20
+HEADER = 190
+PANEL_H = 260
+CARD_W, CARD_H = 100, 140
+SMALL_W, SMALL_H = 64, 90
+HAND_W, HAND_H = 190, 266
+PANEL_FILL = (30, 110, 72)
+PANEL_TURN = (44, 132, 88)
+INK_LIGHT = (235, 240, 235)
+
+
+def _name(names: Any, seat: int) -> str:
+    """Names may come as a list by seat or a mapping keyed by seat (int or JSON string)."""
+    if isinstance(names, Mapping):
+        value = names.get(seat, names.get(str(seat)))
+        return str(value) if value is not None else f"#{seat + 1}"
+    if isinstance(names, Sequence) and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"#{seat + 1}"
+
+
+@cache
+def _card_image(card: str | None, w: int, h: int, crosswise: bool = False) -> Image.Image:
+    """A card (None: its back) on a transparent background, optionally turned a quarter."""
+    image = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    draw_card(ImageDraw.Draw(image), 0, 0, w, h, card)
+    return image.rotate(90, expand=True) if crosswise else image
+
+
+def _paste(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int,
+           crosswise: bool = False) -> None:
+    image = _card_image(card, w, h, crosswise)
+    canvas.paste(image, (x, y), image)
+
+
+@lru_cache(maxsize=4096)
+def _text_image(text: str, size: int, bold: bool, fill: tuple[int, int, int],
+                anchor: str) -> tuple[Image.Image, int, int]:
+    """Rendered text on a transparent background and its offset from the anchor point."""
+    fnt = font(size, bold)
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    image = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((-left, -top), text, font=fnt, fill=fill, anchor=anchor)
+    return image, int(left), int(top)
+
+
+def _text(canvas: Image.Image, xy: tuple[int, int], text: str, size: int, *, bold: bool = False,
+          fill: tuple[int, int, int] = WHITE, anchor: str = "la") -> None:
+    image, dx, dy = _text_image(text, size, bold, fill, anchor)
+    canvas.paste(image, (xy[0] + dx, xy[1] + dy), image)
+
+
+@lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """Shorten a long name so it fits its panel."""
+    while len(text) > 1 and font(size, bold).getlength(text) > width:
+        text = text[:-2] + "…"
+    return text
+
+
+@cache
+def _palette() -> Image.Image:
+    """A fixed 256-colour palette taken once from a sample of everything the pictures contain."""
+    sample, draw = new_canvas(WIDTH, 900, FELT)
+    for row, background in enumerate((FELT, FELT_DARK, PANEL_FILL, PANEL_TURN)):
+        draw.rectangle([0, row * 60, WIDTH, row * 60 + 60], fill=background)
+        for column, colour in enumerate((WHITE, INK_LIGHT, HIGHLIGHT, MUTED)):
+            _text(sample, (column * 270 + 6, row * 60 + 8), "Zloděj Aq 10 ×5", 32, bold=column % 2 == 0,
+                  fill=colour)
+    cards = [f"{rank}{suit}" for suit in "CDHS" for rank in ("2", "10", "Q", "A")] + ["JK", None]
+    for index, card in enumerate(cards):
+        _paste(sample, card, 10 + (index % 9) * 120, 250 + (index // 9) * 160, CARD_W, CARD_H,
+               crosswise=index % 3 == 0)
+    for index, card in enumerate(("10H", "KS", "JK", None)):
+        _paste(sample, card, 10 + index * 200, 600, HAND_W, HAND_H)
+    draw.rectangle([900, 600, 1000, 700], fill=CARD_BACK)
+    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def _encode(canvas: Image.Image) -> bytes:
+    return encode_png(canvas.quantize(palette=_palette(), dither=Image.Dither.NONE))
+
+
+# ------------------------------------------------------------------------------- the table
+def _layout(players: int) -> list[tuple[int, int, int]]:
+    """(x, y, width) of each seat's panel: two columns, one per row for a two-player game."""
+    col_w = (WIDTH - 3 * MARGIN) // 2
+    return [(MARGIN + (seat % 2) * (col_w + MARGIN), HEADER + (seat // 2) * (PANEL_H + MARGIN), col_w)
+            for seat in range(players)]
+
+
+@cache
+def _table_base(players: int) -> Image.Image:
+    rows = (players + 1) // 2
+    height = HEADER + rows * (PANEL_H + MARGIN)
+    image, draw = new_canvas(WIDTH, height, FELT)
+    draw.rectangle([0, 0, WIDTH, HEADER - MARGIN], fill=FELT_DARK)
+    for x, y, w in _layout(players):
+        draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=16, fill=PANEL_FILL, outline=FELT_DARK,
+                               width=2)
+    return image
+
+
+def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any,
+            locale: str) -> None:
+    if public["stock"]:
+        _paste(canvas, None, MARGIN, 20, CARD_W, CARD_H)
+    else:
+        draw.rounded_rectangle([MARGIN, 20, MARGIN + CARD_W, 20 + CARD_H], radius=8, outline=MUTED, width=3)
+    _text(canvas, (MARGIN + CARD_W + 14, 40), t("zlodej.render.stock", locale), 26, fill=INK_LIGHT)
+    _text(canvas, (MARGIN + CARD_W + 14, 74), str(public["stock"]), 44, bold=True)
+    x = 300
+    if public["discard_top"]:
+        _paste(canvas, public["discard_top"], x, 20, CARD_W, CARD_H)
+    else:
+        draw.rounded_rectangle([x, 20, x + CARD_W, 20 + CARD_H], radius=8, outline=MUTED, width=3)
+    _text(canvas, (x + CARD_W + 14, 40), t("zlodej.render.discard", locale), 26, fill=INK_LIGHT)
+    _text(canvas, (x + CARD_W + 14, 74), str(public["discard_count"]), 44, bold=True)
+    right = WIDTH - MARGIN
+    if public["finished"]:
+        status = t("zlodej.render.game_over", locale)
+    else:
+        status = t("zlodej.render.turn", locale, name=_name(names, public["turn"]))
+    status = _fit(status, 40, 440, bold=True)
+    _text(canvas, (right, 50), status, 40, bold=True, fill=HIGHLIGHT, anchor="ra")
+    if public["drawing_over"] and not public["finished"]:
+        _text(canvas, (right, 110), t("zlodej.render.drawing_over", locale), 28, fill=INK_LIGHT, anchor="ra")
+
+
+def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], seat: int,
+           box: tuple[int, int, int], names: Any, locale: str) -> None:
+    x, y, w = box
+    info = public["seats"][seat]
+    turn = public["turn"] == seat
+    if turn:  # the other panels' frames come with the cached base
+        draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=16, fill=PANEL_TURN, outline=HIGHLIGHT,
+                               width=6)
+    name = _fit(_name(names, seat), 32, w - 230, bold=True)
+    _text(canvas, (x + 18, y + 14), name, 32, bold=True, fill=HIGHLIGHT if turn else WHITE)
+    if public["scores"] is not None:
+        # At the end hands are empty; the corner shows the pile total instead.
+        points = t("zlodej.render.points", locale, points=public["scores"][seat])
+        _text(canvas, (x + w - 18, y + 14), points, 32, bold=True, fill=HIGHLIGHT, anchor="ra")
+    else:
+        _paste(canvas, None, x + w - 128, y + 12, 30, 42)
+        _text(canvas, (x + w - 88, y + 14), f"×{info['hand']}", 32, bold=True)
+    if info["resigned"]:
+        _text(canvas, (x + 18, y + PANEL_H - 40), t("zlodej.render.resigned", locale), 24, fill=INK_LIGHT)
+    _open_pile(canvas, draw, info, x + 18, y + 62, locale)
+    _locked_piles(canvas, draw, info["locked"], x + w - 176, y + 62, 158, locale)
+
+
+def _open_pile(canvas: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping[str, Any], x: int, y: int,
+               locale: str) -> None:
+    groups = info["top_groups"]
+    if not groups:
+        draw.rounded_rectangle([x + 20, y, x + 20 + CARD_W, y + CARD_H], radius=8, outline=MUTED, width=3)
+        label = _fit(t("zlodej.render.no_open_pile", locale), 22, 160)  # leaves room for locked piles
+        _text(canvas, (x + 150, y + 70), label, 22, fill=INK_LIGHT)
+        return
+    # The group below stands upright with its index showing; the top group lies across its lower part.
+    left = x + 20
+    if len(groups) > 1:
+        _paste(canvas, groups[1]["top"], left, y, CARD_W, CARD_H)
+    _paste(canvas, groups[0]["top"], left + (CARD_W - CARD_H) // 2, y + 52, CARD_W, CARD_H, crosswise=True)
+    tx = x + 160
+    _text(canvas, (tx, y + 18), f"{groups[0]['rank']} ×{groups[0]['count']}", 34, bold=True)
+    if len(groups) > 1:
+        _text(canvas, (tx, y + 62), f"{groups[1]['rank']} ×{groups[1]['count']}", 26, fill=INK_LIGHT)
+    _text(canvas, (tx, y + 112), t("zlodej.render.open_count", locale, count=info["open_count"]), 22,
+          fill=INK_LIGHT)
+
+
+def _locked_piles(canvas: Image.Image, draw: ImageDraw.ImageDraw, piles: Sequence[Mapping[str, Any]],
+                  x: int, y: int, width: int, locale: str) -> None:
+    """The locked piles fanned out, each with its joker on top, and how many cards they hold."""
+    if not piles:
+        return
+    _text(canvas, (x, y), t("zlodej.render.locked", locale, count=len(piles)), 22, fill=INK_LIGHT)
+    step = min(28, (width - SMALL_W) // max(1, len(piles) - 1))
+    for index, pile in enumerate(piles):
+        _paste(canvas, pile["top"], x + index * step, y + 32, SMALL_W, SMALL_H)
+    total = str(sum(pile["count"] for pile in piles))
+    badge_w = max(SMALL_W, int(font(24, True).getlength(total)) + 20)
+    draw.rounded_rectangle([x, y + SMALL_H + 40, x + badge_w, y + SMALL_H + 72], radius=8, fill=FELT_DARK)
+    _text(canvas, (x + badge_w // 2, y + SMALL_H + 56), total, 24, bold=True, anchor="mm")
+
+
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
+    public = obs["public"]
+    players = len(public["seats"])
+    canvas = _table_base(players).copy()
+    draw = ImageDraw.Draw(canvas)
+    _header(canvas, draw, public, names, locale)
+    for seat, box in enumerate(_layout(players)):
+        _panel(canvas, draw, public, seat, box, names, locale)
+    return _encode(canvas)
+
+
+# -------------------------------------------------------------------------------- the hand
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:
+    private = obs.get("private")
+    seat = obs.get("seat")
+    if private is None or seat is None:
+        return None
+    hand: list[str] = private["hand"]
+    height = 110 + HAND_H + 100
+    canvas, draw = new_canvas(WIDTH, height, FELT)
+    _text(canvas, (MARGIN + 10, 24), _fit(t("zlodej.render.your_hand", locale, name=_name(names, seat)),
+                                           40, WIDTH - 2 * MARGIN, bold=True), 40, bold=True)
+    if hand:
+        gap = 20
+        start = (WIDTH - len(hand) * HAND_W - (len(hand) - 1) * gap) // 2
+        for index, card in enumerate(hand):
+            _paste(canvas, card, start + index * (HAND_W + gap), 95, HAND_W, HAND_H)
+    else:
+        _text(canvas, (WIDTH // 2, 95 + HAND_H // 2), t("zlodej.render.no_cards", locale), 40,
+              fill=INK_LIGHT, anchor="mm")
+    cards = sum(len(g) for g in private["open_groups"]) + sum(len(p) for p in private["locked"])
+    summary = t("zlodej.render.your_piles", locale, cards=cards, points=private["points"],
+                locked=len(private["locked"]))
+    _text(canvas, (WIDTH // 2, height - 48), summary, 32, fill=INK_LIGHT, anchor="mm")
+    return _encode(canvas)

@@ -1,0 +1,34 @@
+"""Fixtures for driving the real GameMasterBot against the loopback fake Discord."""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.app import GameMasterBot
+from bot.services.table import GameService
+from bot.settings import Settings
+from bot.storage.db import Database
+from tests.fakediscord import FakeDiscord
+
+BotFactory = Callable[[], Awaitable[GameMasterBot]]
+
+
+@pytest_asyncio.fixture
+async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactory]:
+    """Build and log in a GameMasterBot on one SQLite file; call again to 'restart' it."""
+    opened: list[Database] = []
+    path = tmp_path / "bot.sqlite3"
+
+    async def factory() -> GameMasterBot:
+        db = await Database(path).connect()
+        opened.append(db)
+        settings = Settings(database_path=path, sync_commands=True)
+        bot = GameMasterBot(settings, db, GameService(db), guild_ready_timeout=0.05)
+        await fake.login(bot)
+        return bot
+
+    yield factory
+    for db in opened:
+        await db.close()

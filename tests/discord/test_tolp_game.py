@@ -1,0 +1,143 @@
+"""A whole four-player Tölp game through the real bot and the fake Discord, lobby to ranking."""
+from __future__ import annotations
+
+import io
+import re
+
+from PIL import Image
+
+from bot.engine.cards import parse_card
+from tests.discord.conftest import BotFactory
+from tests.fakediscord import FakeDiscord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def decoded(data: bytes) -> Image.Image:
+    assert data.startswith(PNG)
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def latest_board(fake: FakeDiscord):  # type: ignore[no-untyped-def]
+    return [m for m in fake.channel_messages() if m.files][-1]
+
+
+async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(4)
+    stranger = fake.add_member("stranger")
+    closed = users[3]
+    fake.close_dms(closed)
+    by_id = {u["id"]: u for u in users}
+
+    # lobby: /game new, three Join clicks, Start
+    r = await fake.interact(bot, fake.slash(users[0], "game new", game="tolp", options="scoring=rounds rounds=1"))
+    assert r.ok and not r.ephemeral and "Tölp" in r.content
+    lobby = r.original
+    for user in users[1:]:
+        joined = await fake.interact(bot, fake.click(user, lobby, label="Join"))
+        assert joined.ok
+    refused = await fake.interact(bot, fake.click(users[1], lobby, label="Join"))
+    assert refused.ephemeral and "already" in refused.text.lower()
+    await fake.interact(bot, fake.click(users[0], lobby, label="Start"))
+
+    board = latest_board(fake)
+    image = decoded(board.files[0].data)
+    assert image.width >= 1000
+    record = await bot.service.current(fake.channel_id)
+    assert record is not None and record.status == "active"
+    first = next(iter(bot.service.to_act(record)))
+    assert f"<@{record.user_of(first)}>" in board.content
+    assert "sha256" in board.content
+
+    # every open-DM player got a DM with only their own cards; the closed one got a notice instead
+    for user in users[:3]:
+        seat = record.seat_of(user["id"])
+        hand = set(bot.service.observe(record, seat)["private"]["hand"])
+        dms = fake.dms_to(user)
+        assert dms and dms[-1].files and decoded(dms[-1].files[0].data).width >= 600
+        offered = {card for comp in dms[-1].payload["components"] for item in comp.get("components", [])
+                   for option in item.get("options", []) for card in option["value"].split()}
+        assert offered <= hand
+    assert fake.dms_to(closed) == []
+    notices = [m for m in fake.channel_messages() if f"<@{closed['id']}>" in m.content and "/game hand" in m.content]
+    assert len(notices) == 1
+
+    # the closed-DM player sees the hand privately with the button
+    shown = await fake.interact(bot, fake.click(closed, notices[0], label="Show my hand"))
+    assert shown.ephemeral and shown.files and decoded(shown.files[0].data)
+
+    # a stranger's click is refused and changes nothing
+    before = (await bot.service.current(fake.channel_id)).version
+    pass_board = latest_board(fake)
+    refused = await fake.interact(bot, fake.click(stranger, pass_board, label="Show my hand"))
+    assert refused.ephemeral and "not a player" in refused.text
+    assert (await bot.service.current(fake.channel_id)).version == before
+
+    moves = 0
+    stale_checked = restarted = False
+    old_board = None
+    while True:
+        record = await bot.service.current(fake.channel_id)
+        if record is None:
+            break
+        seat = min(bot.service.to_act(record))
+        user = by_id[record.user_of(seat)]
+        legal = bot.service.legal_texts(record, seat)
+        board = latest_board(fake)
+        if moves == 6 and not restarted:
+            # restart: a new bot on the same database file; the old board's buttons still work
+            await fake.close_bot(bot)
+            bot = await make_bot()
+            restarted = True
+        if "pass" in legal and board.component(label="Pass") is not None and moves % 3 == 0:
+            if old_board is not None and not stale_checked:
+                stale = await fake.interact(bot, fake.click(user, old_board, label="Pass"))
+                assert stale.ephemeral and "moved on" in stale.text
+                stale_checked = True
+            old_board = board
+            r = await fake.interact(bot, fake.click(user, board, label="Pass"))
+        else:
+            action = next((a for a in legal if a.startswith("play")), legal[0])
+            verb, _, rest = action.partition(" ")
+            if verb == "play":
+                other = by_id[record.user_of((seat + 1) % 4)]
+                wrong = await fake.interact(bot, fake.slash(other, "tolp play", cards=rest))
+                assert wrong.ephemeral and ("turn" in wrong.text.lower() or "not" in wrong.text.lower())
+            options = {"pass": {}, "high": {}, "play": {"cards": rest}, "give": {"cards": rest},
+                       "ask": {"rank": rest}, "claim": {"ranks": rest}}[verb]
+            r = await fake.interact(bot, fake.slash(user, f"tolp {verb}", options))
+        assert r.ok, r.text
+        moves += 1
+        assert moves < 400
+
+    assert stale_checked and restarted
+    final = fake.channel_messages()[-1]
+    assert "Game over" in final.content and re.search(r"seed was `[0-9a-f]+`", final.content)
+    decoded(final.files[0].data)
+    # hands by DM only ever went to their owners' DM channels
+    dm_channels = {fake.dm_channel(u)["id"]: u["id"] for u in users}
+    for message in fake.messages.values():
+        if message.kind == "dm":
+            assert message.channel_id in dm_channels
+    fake.assert_clean()
+
+
+async def test_autocomplete_offers_only_the_callers_own_cards(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    record = await bot.service.current(fake.channel_id)
+    for user in users:
+        seat = record.seat_of(user["id"])
+        hand = set(bot.service.observe(record, seat)["private"]["hand"])
+        r = await fake.interact(bot, fake.autocomplete(user, "tolp play", focused="cards", cards=""))
+        for choice in r.choices:
+            assert set(choice["value"].split()) <= hand
+            parse_card(choice["value"].split()[0])
+    fake.assert_clean()

@@ -1,0 +1,58 @@
+"""Catalogs and rules text: every key the engine emits exists in English and Norwegian with the
+same placeholders, and every rules topic an error points at has a section in both languages."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.games.monopol.board import CARDS
+
+from .helpers import GAME, new
+
+PACKAGE = Path(__file__).resolve().parents[3] / "bot" / "games" / "monopol"
+SOURCES = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return dict(json.loads((PACKAGE / "locale" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def topics(lang: str) -> set[str]:
+    text = (PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^## ([a-z]+) \| ", text, flags=re.M))
+
+
+def used_keys() -> set[str]:
+    keys = {f"monopol.error.{code}" for code in re.findall(r'_illegal\("([a-z_]+)"', SOURCES)}
+    keys |= set(re.findall(r'"(monopol\.(?:error|end|option)\.[a-z_]+)"', SOURCES))
+    keys |= {f"monopol.card.{card}" for card in CARDS}
+    keys |= {f"monopol.event.{lot}_{what}" for lot in ("house", "hotel") for what in ("won", "shortage")}
+    s = new(4, "keys", max_rounds=20)
+    chooser = random.Random(4)
+    while not GAME.outcome(s):
+        seat = chooser.choice(sorted(GAME.to_act(s)))
+        keys |= {e.key for e in GAME.apply(s, seat, chooser.choice(GAME.legal_actions(s, seat)))}
+    return keys
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_every_key_the_engine_uses_is_translated(lang: str) -> None:
+    missing = used_keys() - set(catalog(lang))
+    assert not missing
+
+
+def test_norwegian_and_english_have_the_same_keys_and_placeholders() -> None:
+    en, nb = catalog("en"), catalog("nb")
+    assert set(en) == set(nb)
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", nb[key])), key
+
+
+def test_rules_topics_match_and_cover_every_error_topic() -> None:
+    assert topics("en") == topics("nb")
+    named = set(re.findall(r'_illegal\("[a-z_]+", "([a-z]+)"', SOURCES))
+    assert named <= topics("en")

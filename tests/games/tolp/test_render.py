@@ -1,0 +1,77 @@
+"""Tölp pictures: decodable palette PNGs wide enough for a phone that show nothing hidden."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.engine.rng import Rng
+from bot.games.tolp.state import TolpState
+from rendering import tolp as render
+from rendering.kit import HIGHLIGHT
+
+from .build import GAME, act, exchange_state
+
+NAMES = ["Anna", "Björn", "Cecilia", "David", "Eva", "Fredrik"]
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def midgame(players: int = 5) -> TolpState:
+    state = GAME.new(players, {}, "render")
+    for _ in range(7):
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, GAME.bot_action(state, seat))
+    return state
+
+
+def test_the_table_is_a_palette_png_at_least_1000_pixels_wide() -> None:
+    image = decode(render.render_public(GAME.observe(midgame(), None), names=NAMES, locale="sv"))
+    assert image.format == "PNG" and image.mode == "P" and image.width >= 1000
+
+
+def test_the_seat_to_act_is_framed_in_the_highlight_colour() -> None:
+    state = midgame()
+    image = decode(render.render_public(GAME.observe(state, None), names=NAMES)).convert("RGB")
+    for seat, (x, y, _) in enumerate(render._layout(state.players)):
+        pixel = image.getpixel((x + 2, y + render.PANEL_H // 2))
+        close = all(abs(a - b) < 40 for a, b in zip(pixel, HIGHLIGHT, strict=True))
+        assert close == (seat == state.turn), (seat, pixel)
+
+
+def test_the_table_does_not_change_when_hidden_cards_are_redealt() -> None:
+    states = [midgame(), midgame(2)]
+    exchange = exchange_state(["3C 5D 9H KS AC", "4C 6D 8H QS", "5C 7D 7H JS", "6C 8D 9S 9D AH AS"],
+                              [0, 1, 2, 3])
+    act(exchange, 0, "give 3C 5D")
+    act(exchange, 0, "ask 9")
+    states.append(exchange)
+    rng = Rng("redeal")
+    for state in states:
+        png = render.render_public(GAME.observe(state, None), names=NAMES)
+        for viewer in (None, 0, 1):
+            scrambled = GAME.scramble_hidden(state, viewer, rng)
+            assert scrambled.hands != state.hands
+            assert render.render_public(GAME.observe(scrambled, None), names=NAMES) == png
+
+
+def test_the_hand_shows_for_players_only_and_wraps_long_hands() -> None:
+    assert render.render_private(GAME.observe(midgame(), None), names=NAMES) is None
+    five = decode(render.render_private(GAME.observe(GAME.new(5, {}, "h"), 0), names=NAMES) or b"")
+    two = decode(render.render_private(GAME.observe(GAME.new(2, {}, "h"), 0), names=NAMES) or b"")
+    assert five.width >= 1000 and two.width >= 1000 and five.mode == "P"
+    assert two.height > five.height  # 21 cards take two rows
+
+
+def test_the_hand_carries_the_viewers_exchange() -> None:
+    state = exchange_state(["3C 5D 9H KS AC", "4C 6D 8H QS", "5C 7D 7H JS", "6C 8D 9S 9D AH AS"],
+                           [0, 1, 2, 3])
+    plain = decode(render.render_private(GAME.observe(GAME.new(4, {}, "h"), 0), names=NAMES) or b"")
+    act(state, 0, "give 3C 5D")
+    act(state, 0, "ask 9")
+    high = decode(render.render_private(GAME.observe(state, 0), names=NAMES) or b"")
+    assert high.height > plain.height

@@ -1,0 +1,57 @@
+"""Zloděj data files: the deck rules, both catalogs and both rules texts are complete and consistent."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import bot.games.zlodej as package
+from bot.engine.cards import JOKER, parse_card
+from bot.games.zlodej.state import DECK_RULES, card_value, decks_for
+
+ROOT = Path(package.__file__).resolve().parent
+SOURCES = ["rules.py", "engine.py", "actions.py", "view.py"]
+
+
+def test_card_values_follow_the_rules() -> None:
+    assert card_value(JOKER) == 50
+    assert card_value(parse_card("AS")) == 20
+    assert {card_value(parse_card(c)) for c in ["10H", "JD", "QC", "KS"]} == {10}
+    assert {card_value(parse_card(f"{r}H")) for r in range(2, 10)} == {5}
+    assert DECK_RULES["hand_size"] == 5 and DECK_RULES["jokers_per_deck"] == 2
+
+
+def test_deck_count_grows_by_one_per_three_players_after_six() -> None:
+    assert [decks_for(n) for n in range(2, 11)] == [2, 2, 2, 2, 2, 3, 3, 3, 4]
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_every_key_the_engine_and_renderer_use_is_in_both_catalogs() -> None:
+    code = "".join((ROOT / name).read_text(encoding="utf-8") for name in SOURCES)
+    code += (ROOT.parents[2] / "rendering" / "zlodej.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(zlodej\.[a-z_]+\.[a-z_]+)"', code))
+    used |= {f"zlodej.error.{code}" for code in ("pile_locked", "nothing_to_steal")}
+    assert {"zlodej.event.steal", "zlodej.error.end_without_lay", "zlodej.render.turn"} <= used
+    for lang in ("en", "cs"):
+        assert used <= set(catalog(lang)), lang
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    english, czech = catalog("en"), catalog("cs")
+    assert set(english) == set(czech)
+    assert all(key.startswith("zlodej.") for key in english)
+    for key, text in english.items():
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", czech[key])), key
+
+
+def test_rules_texts_have_the_same_topics_including_every_error_topic() -> None:
+    topics = {}
+    for lang in ("en", "cs"):
+        text = (ROOT / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+        topics[lang] = re.findall(r"^## ([a-z]+) \| .+$", text, flags=re.MULTILINE)
+    assert topics["en"] == topics["cs"]
+    code = "".join((ROOT / name).read_text(encoding="utf-8") for name in SOURCES)
+    assert set(re.findall(r'topic="([a-z]+)"', code)) <= set(topics["en"])

@@ -1,0 +1,71 @@
+"""Zloděj pictures: decodable, wide enough, the turn highlighted, nothing hidden on the public image."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.engine.rng import Rng
+from rendering.kit import HIGHLIGHT
+from rendering.zlodej import HEADER, MARGIN, PANEL_H, render_private, render_public
+
+from .helpers import GAME, make_state
+
+NAMES = ["Anežka", "Bořivoj", "Čeněk", "Dáša", "Ema", "František", "Gustav", "Hana", "Ivo", "Jiří"]
+
+
+def played(players: int, steps: int, seed: str = "render"):  # type: ignore[no-untyped-def]
+    state = GAME.new(players, {}, seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        GAME.apply(state, state.turn, chooser.choice(GAME.legal_actions(state, state.turn)))
+    return state
+
+
+def decode(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 40), (10, 300), (3, 5000)])
+def test_the_table_is_a_wide_png_for_any_table_size(players: int, steps: int) -> None:
+    state = played(players, steps)
+    image = decode(render_public(GAME.observe(state, None), names=NAMES[:players], locale="cs"))
+    assert image.width >= 1000 and image.height >= HEADER + (players + 1) // 2 * PANEL_H
+
+
+def test_the_seat_to_play_has_a_highlighted_panel() -> None:
+    state = make_state(3, hands=["2C 3D 4H 5S 6C", "5C 5D 6H 6S 9C", "7C 7D 8H 8S 9D"], turn=1)
+    image = decode(render_public(GAME.observe(state, None), names=NAMES, locale="en"))
+    col_w = (image.width - 3 * MARGIN) // 2
+    mid = HEADER + PANEL_H // 2
+    on_turn = image.getpixel((MARGIN + col_w + MARGIN + 2, mid))
+    waiting = image.getpixel((MARGIN + 2, mid))
+    assert all(abs(a - b) < 24 for a, b in zip(on_turn, HIGHLIGHT, strict=True))
+    assert not all(abs(a - b) < 24 for a, b in zip(waiting, HIGHLIGHT, strict=True))
+
+
+def test_the_public_image_does_not_change_when_hidden_cards_are_redealt() -> None:
+    state = played(4, 150, "hidden")
+    before = render_public(GAME.observe(state, None), names=NAMES, locale="en")
+    scrambled = GAME.scramble_hidden(state, None, Rng("other"))
+    assert scrambled.hands != state.hands
+    assert render_public(GAME.observe(scrambled, None), names=NAMES, locale="en") == before
+
+
+def test_a_hand_is_drawn_only_for_its_owner() -> None:
+    state = played(3, 20, "hand")
+    assert render_private(GAME.observe(state, None), names=NAMES, locale="en") is None
+    own = render_private(GAME.observe(state, 0), names=NAMES, locale="en")
+    other = render_private(GAME.observe(state, 1), names=NAMES, locale="en")
+    assert own is not None and other is not None and own != other
+    assert decode(own).width >= 1000
+
+
+def test_an_empty_hand_still_renders() -> None:
+    state = make_state(2, hands=["", "2C"], stock="", discard="9C", drawing_over=True, turn=1)
+    data = render_private(GAME.observe(state, 0), names=NAMES, locale="cs")
+    assert data is not None and decode(data).width >= 1000

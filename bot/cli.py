@@ -20,6 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     console.add_argument("--players", help="comma-separated player names")
     console.add_argument("--db", help="database file (default: data/console.sqlite3)")
     console.add_argument("--seed", help="fixed seed (for reproducible demos and tests)")
+    console.add_argument("--options", default="", help='game options, e.g. "scoring=rounds rounds=3"')
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     db_sub.add_parser("migrate", help="apply pending migrations")
@@ -39,7 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "console":
         from bot.console import run_console
         players = [p.strip() for p in args.players.split(",")] if args.players else None
-        return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed))
+        from bot.services.options import parse_options
+        return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
+                                       options=parse_options(args.options)))
     if command == "db":
         from bot.runner import db_command
         return asyncio.run(db_command(settings, args.db_command))

@@ -33,7 +33,8 @@ class ConsoleTable:
     async def prompt(self, text: str) -> str:
         return (await asyncio.to_thread(self.ask, text + " ")).strip()
 
-    async def setup(self, game: str | None, players: Sequence[str] | None, seed: str | None) -> None:
+    async def setup(self, game: str | None, players: Sequence[str] | None, seed: str | None,
+                    options: dict[str, str] | None = None) -> None:
         existing = await self.service.current(CHANNEL)
         if existing is not None and existing.status == "active":
             self.say(f"Resuming game #{existing.id} ({existing.game}).")
@@ -53,7 +54,8 @@ class ConsoleTable:
             players = [(await self.prompt(t("console.player_name", self.locale, number=i + 1))) or f"P{i + 1}"
                        for i in range(count)]
         await self.service.create(guild_id=None, channel_id=CHANNEL, game=game, user_id="local-0",
-                                           name=players[0], locale=self.locale, seed=seed)
+                                           name=players[0], locale=self.locale, seed=seed,
+                                           options=options)
         for i, name in enumerate(players[1:], start=1):
             await self.service.join(CHANNEL, f"local-{i}", name)
         update = await self.service.start(CHANNEL, "local-0")
@@ -132,14 +134,14 @@ def compact(private: Any) -> str:
 
 
 async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
-                      db_path: str | None = None, seed: str | None = None,
+                      db_path: str | None = None, seed: str | None = None, options: dict[str, str] | None = None,
                       ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
     path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
     say(t("console.welcome", settings.default_locale))
     async with Database(path) as db:
         table = ConsoleTable(GameService(db), settings.boards_dir, settings.default_locale, ask, say)
         try:
-            await table.setup(game, players, seed)
+            await table.setup(game, players, seed, options)
             result = await table.loop()
         except EOFError:
             result = 0

@@ -1,7 +1,6 @@
 """/game: new, join, leave, start, status, hand, resign, end, log — the table around every game."""
 from __future__ import annotations
 
-import shlex
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -9,27 +8,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import registry
-from bot.errors import IllegalAction, InvalidOption
+from bot.errors import IllegalAction
+from bot.services.options import parse_options
 from bot.i18n import t
 from bot.storage.games import GameRow
 from cogs.common import LobbyButton, announce, guarded, locale_of, png, render_public, reply, show_hand
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
-
-
-def parse_options(text: str) -> dict[str, str]:
-    options: dict[str, str] = {}
-    try:
-        tokens = shlex.split(text or "")
-    except ValueError:
-        raise InvalidOption("error.option_syntax") from None
-    for token in tokens:
-        name, sep, value = token.partition("=")
-        if not sep or not name:
-            raise InvalidOption("error.option_syntax")
-        options[name.strip().lower()] = value.strip()
-    return options
 
 
 def lobby_text(record: GameRow, locale: str) -> str:

@@ -252,3 +252,37 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") ->
     if obs.get("private") is None or obs.get("seat") is None:
         return None
     return _render(obs, names, locale, flipped=obs["seat"] == 1)
+
+
+def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
+    """A player's board as text (for the console): own ranks, ``*6`` for a known enemy piece,
+    ``##`` for an unknown one (``#.`` once it has moved), ``~~`` for water; own army at the
+    bottom. During the setup it shows the draft and its setup code."""
+    seat = obs.get("seat")
+    private = obs.get("private")
+    if seat is None or private is None:
+        return ""
+    public = obs["public"]
+    cells: dict[str, str] = {}
+    for sq, piece in public["board"].items():
+        if piece["owner"] == seat:
+            cells[sq] = private["ranks"].get(sq, "?")
+        elif sq in private["known"]:
+            cells[sq] = "*" + private["known"][sq]
+        else:
+            cells[sq] = "#." if piece["moved"] else "##"
+    for sq, rank in (private.get("draft") or {}).items():
+        cells[sq] = rank
+    flipped = seat == 1
+    columns = COLUMNS[::-1] if flipped else COLUMNS
+    rows = range(1, 11) if flipped else range(10, 0, -1)
+    lines = ["    " + "".join(f"{c:>4}" for c in columns)]
+    for row in rows:
+        line = "".join(f"{('~~' if f'{c}{row}' in LAKES else cells.get(f'{c}{row}', '.')):>4}"
+                       for c in columns)
+        lines.append(f"{row:>4}" + line)
+    lines.append(t("stratego.ui.text_legend", locale))
+    if private.get("draft_code"):
+        code = private["draft_code"]
+        lines.append(f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10)))
+    return "\n".join(lines)

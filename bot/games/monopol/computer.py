@@ -121,7 +121,7 @@ def _offer(s: MonopolState, seat: int) -> list[Action]:
     """Once a round, offer twice the price for the one street that completes a set of ours."""
     if s.trade or s.offered[seat] >= s.round:
         return []
-    for group, squares in GROUPS.items():
+    for squares in GROUPS.values():
         missing = [sq for sq in squares if s.owner[sq] != seat]
         if len(missing) != 1 or SQUARES[missing[0]].kind != "street":
             continue

@@ -77,11 +77,12 @@ class MonopolGame(Game[MonopolState]):
             cards = list(ids)
             rng.shuffle(cards)
             decks[deck] = cards
-        s = MonopolState(players=players, options=dict(options), rng=rng, cash=[START_MONEY] * players,
-                         position=[0] * players, bank=-START_MONEY * players, in_jail=[False] * players,
-                         jail_tries=[0] * players, jail_cards=[[] for _ in range(players)],
-                         bankrupt=[False] * players, offered=[0] * players, decks=decks, bank_houses=HOUSES, bank_hotels=HOTELS)
-        return s
+        # the bank pays out the start money, so its balance starts at minus the total
+        return MonopolState(players=players, options=dict(options), rng=rng, cash=[START_MONEY] * players,
+                            position=[0] * players, bank=-START_MONEY * players, in_jail=[False] * players,
+                            jail_tries=[0] * players, jail_cards=[[] for _ in range(players)],
+                            bankrupt=[False] * players, offered=[0] * players, decks=decks,
+                            bank_houses=HOUSES, bank_hotels=HOTELS)
 
     def dump(self, state: MonopolState) -> dict[str, Any]:
         return state.dump()

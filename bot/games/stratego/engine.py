@@ -310,6 +310,11 @@ class StrategoGame(Game[StrategoState]):
                           if p.owner != seat and p.revealed},
                 "draft": dict(sorted(state.drafts[seat].items())) if drafting else None,
                 "draft_code": setups.to_code(state.drafts[seat], seat) if drafting else None,
+                # Public facts seen from the viewer's chair. "your_turn" flips for both players
+                # on every move, so both private views change and both get a fresh private board.
+                "your_turn": seat in self.to_act(state),
+                "may_offer_draw": (state.phase == PLAY and state.draw_offer is None
+                                   and state.turn == seat and not state.offer_blocked[seat]),
             }
         return {"game": self.name, "seat": seat, "public": public, "private": private}
 

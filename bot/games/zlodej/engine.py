@@ -12,7 +12,7 @@ from bot.errors import NotYourTurn
 
 from . import computer
 from .actions import Action, AddToGroup, Discard, EndTurn, NewGroup, Steal, TakeDiscard, parse_action
-from .rules import check_end, check_lay, do_discard, do_lay, end_turn, matches, pass_turn, top_rank
+from .play import check_end, check_lay, do_discard, do_lay, end_turn, matches, pass_turn, top_rank
 from .state import HAND_SIZE, JOKERS_PER_DECK, ZlodejState, decks_for, dump_state, load_state
 from .view import private_view, public_view, scramble
 

@@ -25,13 +25,13 @@ def test_street_rents_increase_with_every_building() -> None:
     for sq in SQUARES:
         if sq.kind == "street":
             assert len(sq.rents) == 6
-            assert all(a < b for a, b in zip(sq.rents, sq.rents[1:])), sq.name
+            assert all(a < b for a, b in zip(sq.rents, sq.rents[1:], strict=False)), sq.name
             assert sq.house_cost in (50, 100, 150, 200)
 
 
 def test_prices_rise_around_the_board_within_each_side() -> None:
     streets = [sq for sq in SQUARES if sq.kind == "street"]
-    assert all(a.price <= b.price for a, b in zip(streets, streets[1:]))
+    assert all(a.price <= b.price for a, b in zip(streets, streets[1:], strict=False))
 
 
 def test_taxes_and_named_squares_match_the_norwegian_edition() -> None:

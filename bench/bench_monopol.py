@@ -1,0 +1,53 @@
+"""Benchmark Monopol: median render time and PNG size of each view, and the median engine apply.
+
+Run: .venv/bin/python bench/bench_monopol.py
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine import registry  # noqa: E402
+from rendering.monopol import render_deed, render_public  # noqa: E402
+
+NAMES = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann", "Ola", "Siri"]
+
+
+def median_ms(func, repeat: int = 30) -> tuple[float, int]:
+    size = len(func())  # warm caches
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000, size
+
+
+def main() -> None:
+    game = registry.get("monopol")
+    state = game.new(6, game.resolve_options({}), "bench")
+    applies = []
+    for _ in range(700):  # computer players well into the game: deeds, houses, mortgages
+        if game.outcome(state):
+            break
+        seat = min(game.to_act(state))
+        action = game.bot_action(state, seat)
+        start = time.perf_counter()
+        game.apply(state, seat, action)
+        applies.append(time.perf_counter() - start)
+    obs = game.observe(state, None)
+    for locale in ("en", "nb"):
+        ms, size = median_ms(lambda locale=locale: render_public(obs, names=NAMES, locale=locale))
+        print(f"board ({locale}, 6 players): {ms:.1f} ms median, {size / 1000:.0f} KB")
+    render_deed.cache_clear()
+    ms, size = median_ms(lambda: render_deed.__wrapped__(39, locale="nb"), repeat=10)
+    print(f"deed card (uncached): {ms:.1f} ms median, {size / 1000:.0f} KB (cached afterwards)")
+    print(f"engine apply: {statistics.median(applies) * 1e6:.0f} µs median over {len(applies)} actions")
+
+
+if __name__ == "__main__":
+    main()

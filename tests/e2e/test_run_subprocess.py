@@ -1,0 +1,36 @@
+"""`gamemaster run` as a real subprocess against the fake Discord over the gateway:
+identify, ready, command sync, and interactions answered."""
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from tests.fakediscord import FakeDiscord
+
+
+async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tmp_path: Path) -> None:
+    env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
+               GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(tmp_path / "e2e.sqlite3"),
+               GAMEMASTER_LOG_LEVEL="WARNING")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", env=env, cwd=tmp_path,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await asyncio.wait_for(fake.identified.wait(), timeout=30)
+        synced = await fake.wait_request(lambda r: r.method == "PUT" and r.path.endswith("/commands"), timeout=30)
+        names = {command["name"] for command in synced.json}
+        assert {"game", "rules", "tolp"} <= names
+        alice = fake.add_member("alice")
+        answered = await fake.interact(None, fake.slash(alice, "rules", game="tolp", topic=""), gateway=True,
+                                       timeout=15)
+        assert answered.ok and answered.ephemeral and "Topics" in answered.text
+        opened = await fake.interact(None, fake.slash(alice, "game new", game="tolp"), gateway=True, timeout=15)
+        assert opened.ok and "Tölp" in opened.text
+        assert (tmp_path / "e2e.sqlite3").exists()
+        assert fake.violations == []
+    finally:
+        process.terminate()
+        output, _ = await asyncio.wait_for(process.communicate(), timeout=15)
+    assert b"Traceback" not in output, output.decode(errors="replace")

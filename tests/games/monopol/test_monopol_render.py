@@ -1,0 +1,72 @@
+"""Monopol images: readable size, palette PNG within budget, owners and tokens where they belong."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.games.monopol.board import DEEDS
+from rendering.monopol import PLAYER_COLOURS, render_deed, render_private, render_public, tile_box
+
+from .helpers import GAME, act, dice, new, own
+
+NAMES = ["Åse", "Bjørn Ødegård", "Čeněk Řezníček"]
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour, strict=True))
+
+
+@pytest.mark.parametrize("locale", ["en", "nb"])
+def test_the_board_is_a_wide_palette_png_within_budget(locale: str) -> None:
+    s = new(3)
+    png = render_public(GAME.observe(s, None), names=NAMES, locale=locale)
+    image = decode(png)
+    assert image.width >= 1000 and image.height >= image.width
+    assert image.mode == "P"
+    assert len(png) <= 200_000
+
+
+def test_an_owned_deed_shows_its_owner_colour_and_the_token_its_square() -> None:
+    s = new(3)
+    own(s, 1, 6, 8, 9)
+    act(s, 1, "build 6 3")
+    dice(s, 2, 3)
+    act(s, 0, "roll")  # seat 0 to Oslo Sentralstasjon
+    image = decode(render_public(GAME.observe(s, None), names=NAMES, locale="en")).convert("RGB")
+    x0, y0, x1, y1 = tile_box(8)
+    assert near(image.getpixel((x0 + 6, y1 - 6)), PLAYER_COLOURS[1])  # owner strip on the outer edge
+    x0, y0, x1, y1 = tile_box(5)
+    token = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+    assert any(near(p, PLAYER_COLOURS[0], 10) for p in token)
+    x0, y0, x1, y1 = tile_box(39)
+    assert not any(near(image.getpixel((x, y)), PLAYER_COLOURS[1], 10)
+                   for x in range(x0, x1, 3) for y in range(y0, y1, 3))
+
+
+def test_a_finished_game_renders_and_nothing_is_private() -> None:
+    s = new(2, "end")
+    while not GAME.outcome(s):
+        seat = min(GAME.to_act(s))
+        GAME.apply(s, seat, GAME.bot_action(s, seat))
+    obs = GAME.observe(s, 0)
+    assert decode(render_public(obs, names=NAMES[:2], locale="nb")).width >= 1000
+    assert render_private(obs, names=NAMES[:2], locale="nb") is None
+
+
+@pytest.mark.parametrize("square", DEEDS)
+def test_every_deed_card_renders(square: int) -> None:
+    image = decode(render_deed(square, locale="nb"))
+    assert image.width >= 1000 and image.mode == "P"
+
+
+def test_squares_without_a_deed_have_no_card() -> None:
+    with pytest.raises(ValueError):
+        render_deed(0, locale="en")

@@ -13,13 +13,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.players import Players
+from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol")
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -33,14 +35,23 @@ class CatalogTranslator(app_commands.Translator):
         return catalog(lang).get(f"cmd.{string.message}")
 
 
+class GameTree(app_commands.CommandTree["GameMasterBot"]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        from cogs.common import prime_locale
+
+        return await prime_locale(interaction)
+
+
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **kwargs)
+                         help_command=None, tree_cls=GameTree, **kwargs)
         self.settings = settings
         self.db = db
         self.service = service
+        self.players = Players(db)
+        self.scheduler = Scheduler(db)
         self.loaded_extensions: list[str] = []
 
     async def setup_hook(self) -> None:
@@ -79,18 +90,10 @@ class GameMasterBot(commands.Bot):
         return await self.create_dm(discord.Object(id=user_id))
 
     async def user_locale(self, user_id: str, default: str) -> str:
-        row = await self.db.fetchone("SELECT locale FROM user_prefs WHERE user_id = ?", (str(user_id),))
-        return normalize(row["locale"]) if row and row["locale"] else default
+        prefs = await self.players.prefs(user_id)
+        return normalize(prefs.locale) if prefs.locale else default
 
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed (closed DMs are announced
         once, not on every move)."""
-        async with self.db.transaction() as conn:
-            async with conn.execute("SELECT dm_ok FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
-                row = await cur.fetchone()
-            previous = bool(row["dm_ok"]) if row else True
-            if row is None:
-                await conn.execute("INSERT INTO user_prefs (user_id, dm_ok) VALUES (?, ?)", (str(user_id), int(ok)))
-            else:
-                await conn.execute("UPDATE user_prefs SET dm_ok = ? WHERE user_id = ?", (int(ok), str(user_id)))
-        return previous != ok
+        return await self.players.mark_dm(user_id, ok=ok)

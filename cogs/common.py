@@ -13,6 +13,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -72,7 +73,20 @@ def ui_for(game: str) -> GameUI:
 
 # ----------------------------------------------------------------------------- helpers
 def locale_of(interaction: discord.Interaction) -> str:
+    """The reader's language: their /game prefs choice (primed by ``prime_locale``), else Discord's."""
+    chosen = interaction.extras.get("locale")
+    if chosen:
+        return str(chosen)
     return normalize(str(interaction.locale) if interaction.locale else None)
+
+
+async def prime_locale(interaction: discord.Interaction) -> bool:
+    """Load the user's language preference once per interaction (used by every handler)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    prefs = await bot.players.prefs(str(interaction.user.id))
+    if prefs.locale:
+        interaction.extras["locale"] = prefs.locale
+    return True
 
 
 def renderer(game: str) -> Any:
@@ -156,15 +170,39 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
         if mentions:
             key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
             lines.append(t(key, locale, mentions=mentions))
+        if record.turn_deadline:
+            stamp = int(datetime.fromisoformat(record.turn_deadline).timestamp())
+            lines.append(t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>"))
     image = await render_public(record, obs, locale)
     message = await channel.send(clip("\n".join(lines)), file=png(image, f"{record.game}-{record.ply}.png"),
                                  view=board_view(record, obs, locale),
                                  allowed_mentions=discord.AllowedMentions(users=True))
     await bot.service.set_board_message(record.id, str(message.id))
+    if record.status == "active":
+        for seat in sorted(update.to_act):
+            await ping_turn(bot, record, seat, message.jump_url)
     seats = set(update.private_changed) | {s for s in range(len(record.seats))
                                            if private_lines(update.events, s, record.names, locale)}
     for seat in sorted(seats):
         await send_private(bot, record, seat, update.events)
+
+
+async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -> None:
+    """The opt-in "ping me when it's my turn" DM (``/game prefs ping:``)."""
+    seat_row = record.seats[seat]
+    if seat_row.is_computer or not seat_row.user_id:
+        return
+    prefs = await bot.players.prefs(seat_row.user_id)
+    if not prefs.ping_on_turn or not prefs.dm_ok:
+        return
+    locale = prefs.locale or record.locale
+    try:
+        dm = await bot.fetch_dm_target(int(seat_row.user_id))
+        await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link))
+    except discord.Forbidden as exc:
+        if exc.code != 50007:
+            raise
+        await bot.mark_dm(seat_row.user_id, ok=False)
 
 
 def result_text(record: GameRow, locale: str) -> str:
@@ -320,6 +358,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 # ----------------------------------------------------------------------------- dynamic items
 _ACT = re.compile(r"a:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<action>[ -~]{1,80})")
 _ONE = re.compile(r"(?P<kind>[hjs]):(?P<game>[0-9]{1,18})")
+_VOTE = re.compile(r"t:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<choice>wait|skip|computer)")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(?P<rest>.*)"):
@@ -338,11 +377,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         return cls(0, 0, "", raw=f"gm:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
+        await prime_locale(interaction)
         act_match = _ACT.fullmatch(self.rest)
         if act_match:
             await interaction.response.defer(ephemeral=True, thinking=True)
             await act(interaction, act_match["action"], game_id=int(act_match["game"]),
                       expected_ply=int(act_match["ply"]))
+            return
+        vote = _VOTE.fullmatch(self.rest)
+        if vote:
+            from cogs.clock import vote_button
+            await vote_button(interaction, int(vote["game"]), int(vote["ply"]), int(vote["seat"]), vote["choice"])
             return
         one = _ONE.fullmatch(self.rest)
         if one is None:
@@ -386,6 +431,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
         return cls(0, 0, "", raw=f"gms:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
+        await prime_locale(interaction)
         parsed = _SELECT.fullmatch(self.rest)
         values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
         if parsed is None or not values or any(not re.fullmatch(r"[ -~]{1,40}", v) for v in values):

@@ -1,6 +1,7 @@
 """/game: new, join, leave, start, status, hand, resign, end, log — the table around every game."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -8,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import registry
-from bot.errors import IllegalAction
-from bot.services.options import parse_options
+from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
+from bot.services.options import parse_options
 from bot.storage.games import GameRow
 from cogs.common import LobbyButton, announce, guarded, locale_of, png, render_public, reply, show_hand
 
@@ -79,16 +80,19 @@ class Lobby(commands.Cog):
 
     @game.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", options="Game options as name=value pairs",
-                           computers="How many computer players to seat")
+                           computers="How many computer players to seat",
+                           turn_hours="Hours each player has per turn (server default if empty)")
     async def new(self, interaction: discord.Interaction, game: str, options: str = "",
-                  computers: app_commands.Range[int, 0, 9] = 0) -> None:
+                  computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None) -> None:
         async def work() -> None:
-            locale = locale_of(interaction)
+            guild = str(interaction.guild_id) if interaction.guild_id else None
+            server_locale, _ = await self.bot.players.guild_settings(guild)
+            locale = server_locale or locale_of(interaction)
             record = await self.bot.service.create(
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 channel_id=str(interaction.channel_id), game=game, user_id=str(interaction.user.id),
                 name=display_name(interaction.user), options=parse_options(options), locale=locale,
-                computers=computers)
+                computers=computers, turn_hours=turn_hours)
             await reply(interaction, lobby_text(record, locale), ephemeral=False, view=lobby_view(record, locale))
         await guarded(interaction, work)
 
@@ -160,15 +164,144 @@ class Lobby(commands.Cog):
         async def work() -> None:
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
-            moves = await self.bot.service.moves(record.id)
-            if not moves:
+            if record.status != "active":
+                await reply(interaction, t("game.no_moves", locale))
+                return
+            entries = await self.bot.players.log_in_words(record, locale)
+            if not entries:
                 await reply(interaction, t("game.no_moves", locale))
                 return
             lines = [t("game.log_title", locale, id=record.id, game=t(f"game.name.{record.game}", locale))]
-            lines += [t("game.log_line", locale, ply=ply, player=record.names[seat], action=action)
-                      for ply, seat, action, _ in moves[-40:]]
-            await reply(interaction, "\n".join(lines))
+            lines += [t("game.log_line", locale, ply=ply, player=player, action=text) for ply, player, text in entries]
+            await reply(interaction, clip_lines(lines))
         await guarded(interaction, work)
+
+    @game.command(name="mine", description="Every game you sit in on this server, with whose turn it is")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            locale = locale_of(interaction)
+            guild = str(interaction.guild_id) if interaction.guild_id else None
+            records = await self.bot.players.games_of(str(interaction.user.id), guild)
+            if not records:
+                await reply(interaction, t("mine.none", locale))
+                return
+            lines = [t("mine.title", locale)]
+            for record in records:
+                name = t(f"game.name.{record.game}", locale)
+                link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+                if record.board_message_id:
+                    link += f"/{record.board_message_id}"
+                if record.status == "lobby":
+                    lines.append(t("mine.lobby", locale, game=name, link=link))
+                    continue
+                waiting = sorted(self.bot.service.to_act(record))
+                you = record.seat_of(str(interaction.user.id)) in waiting
+                key = "mine.your_turn" if you else "mine.waiting"
+                lines.append(t(key, locale, game=name, link=link,
+                               players=", ".join(record.names[s] for s in waiting) or "-"))
+            await reply(interaction, clip_lines(lines))
+        await guarded(interaction, work)
+
+    @game.command(name="prefs", description="Your language, time zone, quiet hours and turn pings")
+    @app_commands.describe(language="en, sv, nb, cs or auto (Discord's language)",
+                           timezone="e.g. Europe/Stockholm", quiet_start="Hour quiet time starts (0-23)",
+                           quiet_end="Hour quiet time ends (0-23)", ping="DM me when it is my turn")
+    async def prefs(self, interaction: discord.Interaction, language: str | None = None,
+                    timezone: str | None = None, quiet_start: app_commands.Range[int, 0, 23] | None = None,
+                    quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None) -> None:
+        async def work() -> None:
+            prefs = await self.bot.players.set_prefs(str(interaction.user.id), locale=language, time_zone=timezone,
+                                                     quiet_start=quiet_start, quiet_end=quiet_end, ping_on_turn=ping)
+            locale = prefs.locale or locale_of(interaction)
+            quiet = (f"{prefs.quiet_start:02d}–{prefs.quiet_end:02d}" if prefs.quiet_start is not None
+                     and prefs.quiet_end is not None else "-")
+            await reply(interaction, t("prefs.saved", locale, language=prefs.locale or "auto",
+                                       timezone=prefs.time_zone or "UTC", quiet=quiet,
+                                       ping=t("prefs.yes" if prefs.ping_on_turn else "prefs.no", locale)))
+        await guarded(interaction, work)
+
+    @game.command(name="vacation", description="Pause your turn clocks for some days (0 ends it)")
+    @app_commands.describe(days="How many days (the server sets the limit)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
+        async def work() -> None:
+            locale = locale_of(interaction)
+            guild = str(interaction.guild_id) if interaction.guild_id else None
+            until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)
+            name = display_name(interaction.user)
+            for record in await self.bot.players.games_of(str(interaction.user.id), None):
+                if record.status != "active":
+                    continue
+                channel = self.bot.get_partial_messageable(int(record.channel_id))
+                if until:
+                    text = t("vacation.table", record.locale, player=name,
+                             until=f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>")
+                else:
+                    text = t("vacation.table_back", record.locale, player=name)
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            key = "vacation.set" if until else "vacation.ended"
+            stamp = f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>" if until else ""
+            await reply(interaction, t(key, locale, until=stamp, games=len(moved)))
+        await guarded(interaction, work)
+
+    @game.command(name="stats", description="Games, wins and places on this server")
+    @app_commands.describe(game="Only this game")
+    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async def work() -> None:
+            locale = locale_of(interaction)
+            if interaction.guild_id is None:
+                raise IllegalAction("error.guild_only")
+            if game is not None and game not in registry.names():
+                raise IllegalAction("error.unknown_game", game=game)
+            stats = await self.bot.players.stats(str(interaction.guild_id))
+            if not stats.games:
+                await reply(interaction, t("stats.none", locale), ephemeral=False)
+                return
+            lines = [t("stats.title", locale)]
+            lines += [t("stats.game_count", locale, game=t(f"game.name.{name}", locale), count=count)
+                      for name, count in sorted(stats.games.items()) if game in (None, name)]
+            lines.append(t("stats.leaderboard", locale))
+            for rank, entry in enumerate(stats.leaderboard(game)[:10], start=1):
+                lines.append(t("stats.row", locale, rank=rank, player=entry.name, wins=entry.wins, games=entry.games,
+                               average=f"{entry.average_place:.1f}"))
+            await reply(interaction, clip_lines(lines), ephemeral=False)
+        await guarded(interaction, work)
+
+    @stats.autocomplete("game")
+    async def stats_game_ac(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self.new_game_ac(interaction, current)
+
+    @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")
+    @app_commands.describe(turn_hours="Default hours per turn", bank_hours="Extra hours each player may use in a game",
+                           vacation_days="Longest vacation allowed", language="Default language: en, sv, nb, cs")
+    async def settings(self, interaction: discord.Interaction, turn_hours: float | None = None,
+                       bank_hours: float | None = None, vacation_days: int | None = None,
+                       language: str | None = None) -> None:
+        async def work() -> None:
+            locale = locale_of(interaction)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if interaction.guild_id is None:
+                raise IllegalAction("error.guild_only")
+            if not (perms and perms.manage_guild):
+                raise Forbidden("error.manage_server_only")
+            current = await self.bot.players.set_guild_settings(
+                str(interaction.guild_id), locale=language, turn_hours=turn_hours, bank_hours=bank_hours,
+                max_vacation_days=vacation_days)
+            await reply(interaction, t("settings.saved", locale, turn_hours=current.turn_hours,
+                                       bank_hours=current.bank_hours, vacation_days=current.max_vacation_days))
+        await guarded(interaction, work)
+
+
+def clip_lines(lines: list[str]) -> str:
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        if size + len(line) + 1 > 1900:
+            out.append("…")
+            break
+        out.append(line)
+        size += len(line) + 1
+    return "\n".join(out)
 
 
 async def setup(bot: Any) -> None:

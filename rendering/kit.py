@@ -35,12 +35,12 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def encode_png(image: Image.Image, palette: bool = True) -> bytes:
+def encode_png(image: Image.Image, palette: bool = True, compress_level: int = 6) -> bytes:
     """PNG bytes; palette mode (adaptive, up to 256 colours) unless ``palette`` is False."""
     out = io.BytesIO()
     if palette and image.mode != "P":
         image = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()
 
 

@@ -305,11 +305,11 @@ def _draw_die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: i
         draw.ellipse([px - 7, py - 7, px + 7, py + 7], fill=INK)
 
 
-def _seat_params(params: Mapping[str, Any], names: Names, locale: str) -> dict[str, Any]:
+def _seat_params(params: Mapping[str, Any], names: Names) -> dict[str, Any]:
     out = dict(params)
     for key, value in params.items():
         if key in ("seat", "target", "winner") or key.endswith("_seat"):
-            out[key] = _name(names, int(value)) if int(value) >= 0 else "🏦"
+            out[key] = _name(names, int(value))
     return out
 
 
@@ -327,8 +327,10 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
         lines.append(t("monopol.render.debt", locale, name=_name(names, debt["debtor"]), amount=debt["amount"]))
     trade = pub["trade"]
     if trade:
+        card = t("monopol.render.jail_card", locale)  # the font has no key emoji
         lines.append(t("monopol.render.trade", locale, name=_name(names, trade["proposer"]),
-                       target=_name(names, trade["target"]), give=trade["give"], get=trade["get"]))
+                       target=_name(names, trade["target"]), give=trade["give"].replace("🔑", card),
+                       get=trade["get"].replace("🔑", card)))
     if pub["to_act"] and not pub["finished"]:
         acting = ", ".join(_name(names, s) for s in pub["to_act"])
         lines.append(t("monopol.render.to_act", locale, names=acting))
@@ -357,7 +359,8 @@ def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names
     y += 12
     bottom = SIZE - CORNER - 20
     for event in reversed(pub["recent"]):
-        text = t(event["key"], locale, **_seat_params(event["params"], names, locale))
+        text = t(event["key"], locale, **_seat_params(event["params"], names))
+        text = text.replace("🔑", t("monopol.render.jail_card", locale))
         wrapped, size = _wrap(text, width, (21,), False)
         if y + len(wrapped) * 26 > bottom:
             break
@@ -481,7 +484,7 @@ def _palette() -> Image.Image:
 def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes:
     """The whole board: owners, buildings, mortgages, tokens, dice, status, recent events, players."""
     image = _board_rgb(obs, names, locale)
-    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE), compress_level=1)
 
 
 def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes | None:

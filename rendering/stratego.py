@@ -113,7 +113,7 @@ def _sprite(owner: int, label: str | None, size: int, marker: str = "") -> Image
 def _pieces(obs: Mapping[str, Any]) -> dict[str, tuple[int, str | None, str]]:
     """square -> (owner, label to show or None, marker) for the viewer of ``obs``."""
     public, private = obs["public"], obs.get("private")
-    seat = obs.get("seat")
+    seat = int(obs.get("seat") or 0)  # only used with a private part, which has a seat
     shown: dict[str, tuple[int, str | None, str]] = {}
     for sq, piece in public["board"].items():
         rank = piece["rank"]

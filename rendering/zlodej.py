@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import parse_card
 from bot.i18n import t
 from rendering.kit import (
     CARD_BACK,
@@ -165,7 +166,8 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
     if turn:  # the other panels' frames come with the cached base
         draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=16, fill=PANEL_TURN, outline=HIGHLIGHT,
                                width=6)
-    name = _fit(_name(names, seat), 32, w - 230, bold=True)
+    # The number matches the "#2" of the steal menus in the players' private views.
+    name = _fit(f"#{seat + 1} {_name(names, seat)}", 32, w - 230, bold=True)
     _text(canvas, (x + 18, y + 14), name, 32, bold=True, fill=HIGHLIGHT if turn else WHITE)
     if public["scores"] is not None:
         # At the end hands are empty; the corner shows the pile total instead.
@@ -251,3 +253,38 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") ->
                 locked=len(private["locked"]))
     _text(canvas, (WIDTH // 2, height - 48), summary, 32, fill=INK_LIGHT, anchor="mm")
     return _encode(canvas)
+
+
+# -------------------------------------------------------------------------------- in words
+def pretty(cards: Sequence[str]) -> str:
+    """``["7H", "JK"]`` -> ``♥7 🃏``."""
+    return " ".join(parse_card(card).pretty for card in cards)
+
+
+def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
+    """A player's view in words for the console: the hand with the codes to type, the own pile,
+    the discard top and every other seat's top group with the command that steals it."""
+    private = obs.get("private")
+    if private is None:
+        return ""
+    public = obs["public"]
+    hand: list[str] = private["hand"]
+    lines = [t("zlodej.ui.hand", locale, cards=f"{' '.join(hand)}  ({pretty(hand)})") if hand
+             else t("zlodej.render.no_cards", locale)]
+    own = public["seats"][obs["seat"]]["top_groups"]
+    lines.append(t("zlodej.ui.top_group", locale, rank=own[0]["rank"], count=own[0]["count"]) if own
+                 else t("zlodej.ui.no_top_group", locale))
+    cards = sum(len(g) for g in private["open_groups"]) + sum(len(p) for p in private["locked"])
+    lines.append(t("zlodej.render.your_piles", locale, cards=cards, points=private["points"],
+                   locked=len(private["locked"])))
+    if public["discard_top"]:
+        lines.append(t("zlodej.ui.discard_top", locale, card=f"{public['discard_top']} "
+                                                             f"({pretty([public['discard_top']])})"))
+    for seat, info in enumerate(public["seats"]):
+        if seat != obs["seat"] and info["top_groups"]:
+            top = info["top_groups"][0]
+            lines.append(t("zlodej.ui.target", locale, number=seat + 1, seat=seat, rank=top["rank"],
+                           count=top["count"]))
+    if private.get("your_turn"):
+        lines.append(t("zlodej.ui.your_turn_console", locale))
+    return "\n".join(lines)

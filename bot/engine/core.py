@@ -176,6 +176,19 @@ class Game(ABC, Generic[S]):
             return action
         raise IllegalAction("error.no_legal_action")
 
+    def skip_action(self, state: S, seat: Seat) -> Any | None:
+        """What skipping a timed-out seat's turn means, or None when the game cannot skip it.
+        Default: a legal "pass" or "end" action."""
+        for action in self.legal_actions(state, seat):
+            if str(action) in ("pass", "end"):
+                return action
+        return None
+
+    def timer_action(self, state: S) -> tuple[int, Seat, Any] | None:
+        """(seconds, seat, action): when nothing has happened for that long, the service applies
+        the action for that seat (a Monopol auction closing on its timer). None: no timer."""
+        return None
+
     # ------------------------------------------------------------- convenience
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None

@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.engine import registry
 from bot.engine.core import Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
-from bot.errors import Conflict, Forbidden, GameMasterError, IllegalAction, NotFound, NotYourTurn
+from bot.errors import Conflict, Forbidden, GameMasterError, IllegalAction, InvalidAction, NotFound, NotYourTurn
+from bot.services import clock
+from bot.services.clock import ClockSettings
 from bot.storage import games as repo
+from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow, SeatRow
 
@@ -35,6 +38,14 @@ class Update:
     private_changed: frozenset[int] = frozenset()
     started: bool = False
     finished: bool = False
+
+
+@dataclass
+class VoteResult:
+    choice: str
+    votes: int
+    needed: int
+    update: Update | None = None
 
 
 def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
@@ -112,17 +123,21 @@ class GameService:
     # ------------------------------------------------------------------ lobby
     async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
                      options: Mapping[str, Any] | None = None, locale: str = "en",
-                     computers: int = 0, seed: str | None = None) -> GameRow:
+                     computers: int = 0, seed: str | None = None, turn_hours: float | None = None) -> GameRow:
         engine = registry.get(game)
         resolved = engine.resolve_options(options)
         if computers < 0 or 1 + computers > engine.max_players:
             raise IllegalAction("error.too_many_computers", maximum=engine.max_players - 1)
+        if turn_hours is not None and not 0.05 <= turn_hours <= 24 * 14:
+            raise IllegalAction("error.turn_hours_range")
         async with self.db.transaction() as conn:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
+            settings = await self._guild_clock(conn, guild_id)
+            turn_seconds = int((turn_hours if turn_hours is not None else settings.turn_hours) * 3600)
             game_id = await repo.insert(conn, guild_id=guild_id, channel_id=str(channel_id), game=game,
                                         creator_id=str(user_id), options=resolved, seed=seed or new_seed(),
-                                        locale=locale)
+                                        locale=locale, turn_seconds=turn_seconds)
             await repo.add_seat(conn, game_id, 0, str(user_id), name)
             for n in range(computers):
                 await repo.add_seat(conn, game_id, n + 1, None, f"CPU {n + 1}", is_computer=True)
@@ -180,9 +195,14 @@ class GameService:
             game.check_players(len(record.seats), record.options)
             state = game.new(len(record.seats), record.options, record.seed)
             events = [Event("game.event.started", {"game": record.game, "commitment": commitment(record.seed)})]
-            now = self.clock().isoformat(timespec="seconds")
+            now = self.clock()
+            bank = int((await self._guild_clock(conn, record.guild_id)).bank_hours * 3600)
+            for seat_row in record.seats:
+                await repo.set_bank(conn, record.id, seat_row.seat, bank)
+                seat_row.bank_seconds = bank
             await repo.update(conn, record, record.version, status="active", state=game.dump(state),
-                              turn_started_at=now)
+                              turn_started_at=now.isoformat(timespec="seconds"),
+                              turn_deadline=await self._deadline(conn, game, state, record, now))
             update = Update(record, events, started=True)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -258,6 +278,107 @@ class GameService:
         self._finish_update(update, game, state, before)
         return update
 
+    async def vote_timeout(self, *, game_id: int, ply: int, seat: int, user_id: str, choice: str) -> VoteResult:
+        """A vote of another player on a timed-out seat: ``wait`` (more time), ``skip`` (the turn,
+        where the game allows it) or ``computer`` (hand the seat over). A majority of the other
+        human players decides."""
+        if choice not in ("wait", "skip", "computer"):
+            raise InvalidAction("error.bad_custom_id")
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            record = await self._active(conn, game_id=game_id)
+            if record.ply != ply:
+                raise Conflict("error.stale")
+            game = registry.get(record.game)
+            state = game.load(record.state or {})
+            voter = record.seat_of(user_id)
+            if voter is None:
+                raise Forbidden("error.not_seated")
+            if voter == seat:
+                raise Forbidden("clock.error.own_timeout")
+            deadline = clock.parse_time(record.turn_deadline)
+            if seat not in game.to_act(state) or record.seats[seat].is_computer or deadline is None or now < deadline:
+                raise IllegalAction("clock.error.not_timed_out")
+            if choice == "skip" and game.skip_action(state, seat) is None:
+                raise IllegalAction("clock.error.cannot_skip", game=record.game)
+            others = [s for s in record.seats if not s.is_computer and s.seat != seat]
+            needed = len(others) // 2 + 1
+            counts = await prefs_repo.vote(conn, record.id, ply, seat, voter, choice)
+            result = VoteResult(choice, counts.get(choice, 0), needed)
+            if result.votes < needed:
+                return result
+            await prefs_repo.clear_votes(conn, record.id, ply, seat)
+            before = self._privates(game, state, len(record.seats))
+            if choice == "wait":
+                extended = now + timedelta(seconds=record.turn_seconds)
+                await repo.set_deadline(conn, record.id, extended.isoformat(timespec="seconds"))
+                await prefs_repo.clear_reminders(conn, record.id, ply, seat)
+                waited = Event("clock.event.waited", {"seat": seat, "hours": record.turn_seconds // 3600})
+                result.update = Update(await self._reload(conn, record.id), [waited])
+            elif choice == "skip":
+                action = game.skip_action(state, seat)
+                events = [Event("clock.event.skipped", {"seat": seat}), *game.apply(state, seat, action)]
+                result.update = Update(record, events)
+                await self._commit_move(conn, game, state, record, seat, str(action))
+                await self._run_computers(conn, game, state, record, result.update)
+                result.update.record = await self._reload(conn, record.id)
+            else:
+                await repo.set_computer(conn, record.id, seat, True)
+                record = await self._reload(conn, record.id)
+                result.update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
+                await self._run_computers(conn, game, state, record, result.update)
+                result.update.record = await self._reload(conn, record.id)
+        self._finish_update(result.update, game, state, before)
+        return result
+
+    async def apply_timers(self, now: datetime) -> list[Update]:
+        """Apply every game timer that ran out (``Game.timer_action``), each in its own transaction."""
+        names = [n for n in registry.names() if type(registry.get(n)).timer_action is not Game.timer_action]
+        async with self.db.transaction() as conn:
+            candidates = [r.id for r in await repo.active_of_games(conn, names)]
+        updates = []
+        for game_id in candidates:
+            async with self.db.transaction() as conn:
+                record = await repo.get(conn, game_id)
+                if record is None or record.status != "active":
+                    continue
+                game = registry.get(record.game)
+                state = game.load(record.state or {})
+                timer = game.timer_action(state)
+                started = clock.parse_time(record.turn_started_at)
+                if timer is None or started is None or (now - started).total_seconds() < timer[0]:
+                    continue
+                _, seat, action = timer
+                before = self._privates(game, state, len(record.seats))
+                update = Update(record, list(game.apply(state, seat, action)))
+                await self._commit_move(conn, game, state, record, seat, str(action))
+                await self._run_computers(conn, game, state, record, update)
+                update.record = await self._reload(conn, record.id)
+            self._finish_update(update, game, state, before)
+            updates.append(update)
+        return updates
+
+    async def set_vacation(self, user_id: str, days: int, guild_id: str | None) -> tuple[str | None, list[GameRow]]:
+        """Pause the user's clocks for ``days`` (0 ends the vacation); returns the end and the
+        active games whose deadline moved."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            limit = (await self._guild_clock(conn, guild_id)).max_vacation_days
+            if not 0 <= days <= limit:
+                raise IllegalAction("clock.error.vacation_range", maximum=limit)
+            until = (now + timedelta(days=days)).isoformat(timespec="seconds") if days else None
+            await prefs_repo.set_user(conn, str(user_id), vacation_until=until)
+            moved = []
+            for record in await repo.of_user(conn, str(user_id), None, ("active",)):
+                game = registry.get(record.game)
+                state = game.load(record.state or {})
+                started = clock.parse_time(record.turn_started_at) or now
+                due = await self._deadline(conn, game, state, record, started)
+                if due != record.turn_deadline:
+                    await repo.set_deadline(conn, record.id, due)
+                    moved.append(await self._reload(conn, record.id))
+            return until, moved
+
     async def set_board_message(self, game_id: int, message_id: str | None) -> None:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
@@ -292,12 +413,39 @@ class GameService:
     async def _commit_move(self, conn: Any, game: Game[Any], state: Any, record: GameRow, seat: int,
                            action: str) -> None:
         outcome = game.outcome(state)
+        now = self.clock()
+        seat_row = record.seats[seat]
+        if not seat_row.is_computer:
+            left = clock.spent_bank(seat_row.bank_seconds, record.turn_seconds,
+                                    clock.parse_time(record.turn_started_at), now)
+            if left != seat_row.bank_seconds:
+                await repo.set_bank(conn, record.id, seat, left)
+                seat_row.bank_seconds = left
         fields: dict[str, Any] = {"state": game.dump(state), "ply": record.ply + 1,
-                                  "turn_started_at": self.clock().isoformat(timespec="seconds")}
+                                  "turn_started_at": now.isoformat(timespec="seconds"),
+                                  "turn_deadline": await self._deadline(conn, game, state, record, now)}
         if outcome is not None:
             fields.update(status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None)
         await repo.append_move(conn, record.id, record.ply + 1, seat, action)
         await repo.update(conn, record, record.version, **fields)
+
+    async def _guild_clock(self, conn: Any, guild_id: str | None) -> ClockSettings:
+        _, settings = await prefs_repo.get_guild(conn, guild_id)
+        return ClockSettings.from_dict(settings)
+
+    async def _deadline(self, conn: Any, game: Game[Any], state: Any, record: GameRow, now: datetime) -> str | None:
+        """The deadline of the seats waiting now (None when only computers or nobody must act)."""
+        if game.outcome(state) is not None:
+            return None
+        waiting = [record.seats[s] for s in sorted(game.to_act(state)) if not record.seats[s].is_computer]
+        if not waiting:
+            return None
+        vacations = []
+        for seat_row in waiting:
+            if seat_row.user_id:
+                vacations.append(clock.parse_time((await prefs_repo.get_user(conn, seat_row.user_id)).vacation_until))
+        due = clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations)
+        return due.isoformat(timespec="seconds")
 
     async def _run_computers(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
                              update: Update) -> None:

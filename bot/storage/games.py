@@ -21,6 +21,7 @@ class SeatRow:
     user_id: str | None
     name: str
     is_computer: bool = False
+    bank_seconds: int = 0
 
 
 @dataclass
@@ -41,6 +42,7 @@ class GameRow:
     turn_started_at: str | None = None
     turn_deadline: str | None = None
     outcome: dict[str, Any] | None = None
+    turn_seconds: int = 86400
     seats: list[SeatRow] = field(default_factory=list)
 
     @property
@@ -61,7 +63,7 @@ class GameRow:
 
 
 _COLUMNS = ("id, guild_id, channel_id, game, status, creator_id, options, seed, state, version, ply, "
-            "locale, board_message_id, turn_started_at, turn_deadline, outcome")
+            "locale, board_message_id, turn_started_at, turn_deadline, outcome, turn_seconds")
 
 
 async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRow:
@@ -72,11 +74,11 @@ async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRo
         version=row["version"], ply=row["ply"], locale=row["locale"],
         board_message_id=row["board_message_id"], turn_started_at=row["turn_started_at"],
         turn_deadline=row["turn_deadline"],
-        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None, turn_seconds=row["turn_seconds"],
     )
-    async with conn.execute("SELECT seat, user_id, name, is_computer FROM seats WHERE game_id = ? "
+    async with conn.execute("SELECT seat, user_id, name, is_computer, bank_seconds FROM seats WHERE game_id = ? "
                             "ORDER BY seat", (game.id,)) as cur:
-        game.seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]))
+        game.seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]), r["bank_seconds"])
                       for r in await cur.fetchall()]
     return game
 
@@ -115,33 +117,60 @@ async def active_with_deadline(conn: aiosqlite.Connection) -> list[GameRow]:
     return [await _row_to_game(conn, r) for r in rows]
 
 
+async def active_of_games(conn: aiosqlite.Connection, names: list[str]) -> list[GameRow]:
+    if not names:
+        return []
+    marks = ",".join("?" * len(names))
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND game IN ({marks})",
+                            names) as cur:
+        rows = await cur.fetchall()
+    return [await _row_to_game(conn, r) for r in rows]
+
+
 async def insert(conn: aiosqlite.Connection, *, guild_id: str | None, channel_id: str, game: str,
-                 creator_id: str, options: dict[str, Any], seed: str, locale: str) -> int:
+                 creator_id: str, options: dict[str, Any], seed: str, locale: str, turn_seconds: int) -> int:
     stamp = now_iso()
     cur = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options, seed, locale, "
-        "created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-        (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, stamp, stamp))
+        "turn_seconds, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, turn_seconds,
+         stamp, stamp))
     assert cur.lastrowid is not None
     return int(cur.lastrowid)
 
 
 async def add_seat(conn: aiosqlite.Connection, game_id: int, seat: int, user_id: str | None, name: str,
-                   is_computer: bool = False) -> None:
-    await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_computer, joined_at) "
-                       "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, name, int(is_computer),
-                                                     now_iso()))
+                   is_computer: bool = False, bank_seconds: int = 0) -> None:
+    await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_computer, joined_at, bank_seconds) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, name, int(is_computer),
+                                                        now_iso(), bank_seconds))
 
 
 async def replace_seats(conn: aiosqlite.Connection, game_id: int, seats: list[SeatRow]) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     for s in seats:
-        await add_seat(conn, game_id, s.seat, s.user_id, s.name, s.is_computer)
+        await add_seat(conn, game_id, s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds)
 
 
 async def set_computer(conn: aiosqlite.Connection, game_id: int, seat: int, is_computer: bool) -> None:
     await conn.execute("UPDATE seats SET is_computer = ? WHERE game_id = ? AND seat = ?",
                        (int(is_computer), game_id, seat))
+
+
+async def set_bank(conn: aiosqlite.Connection, game_id: int, seat: int, bank_seconds: int) -> None:
+    await conn.execute("UPDATE seats SET bank_seconds = ? WHERE game_id = ? AND seat = ?",
+                       (bank_seconds, game_id, seat))
+
+
+async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline: str | None) -> None:
+    await conn.execute("UPDATE games SET turn_deadline = ? WHERE id = ?", (deadline, game_id))
+
+
+async def finished_in_guild(conn: aiosqlite.Connection, guild_id: str) -> list[GameRow]:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished' "
+                            "ORDER BY id", (str(guild_id),)) as cur:
+        rows = await cur.fetchall()
+    return [await _row_to_game(conn, r) for r in rows]
 
 
 async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: int, **fields: Any) -> None:

@@ -24,7 +24,7 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactor
     async def factory() -> GameMasterBot:
         db = await Database(path).connect()
         opened.append(db)
-        settings = Settings(database_path=path, sync_commands=True)
+        settings = Settings(database_path=path, sync_commands=True, scheduler_seconds=0)
         bot = GameMasterBot(settings, db, GameService(db), guild_ready_timeout=0.05)
         await fake.login(bot)
         return bot

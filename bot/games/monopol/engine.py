@@ -789,8 +789,10 @@ class MonopolGame(Game[MonopolState]):
             self._pay(s, payer, creditor, amount)
             return
         s.debts.append(Debt(payer, creditor, amount))
-        key = "monopol.event.debt_bank" if creditor == BANK else "monopol.event.debt"
-        events.append(Event(key, {"seat": payer, "target": creditor, "amount": amount}))
+        if creditor == BANK:
+            events.append(Event("monopol.event.debt_bank", {"seat": payer, "amount": amount}))
+        else:
+            events.append(Event("monopol.event.debt", {"seat": payer, "target": creditor, "amount": amount}))
 
     def _settle(self, s: MonopolState, events: list[Event]) -> None:
         """Pay debts that can be paid now, and start the bank's auctions of a bankrupt's deeds."""
@@ -798,8 +800,7 @@ class MonopolGame(Game[MonopolState]):
             if s.debts and s.cash[s.debts[0].debtor] >= s.debts[0].amount:
                 debt = s.debts.pop(0)
                 self._pay(s, debt.debtor, debt.creditor, debt.amount)
-                events.append(Event("monopol.event.debt_paid", {"seat": debt.debtor, "target": debt.creditor,
-                                                                "amount": debt.amount}))
+                events.append(Event("monopol.event.debt_paid", {"seat": debt.debtor, "amount": debt.amount}))
                 continue
             if s.placement and not s.debts and not rules.can_build_lot(s, int(s.placement["seat"]),
                                                                         str(s.placement["lot"])):

@@ -12,7 +12,17 @@ from bot.errors import NotYourTurn
 
 from . import computer
 from .actions import Action, AddToGroup, Discard, EndTurn, NewGroup, Steal, TakeDiscard, parse_action
-from .play import check_end, check_lay, do_discard, do_lay, end_turn, matches, pass_turn, top_rank
+from .play import (
+    check_end,
+    check_lay,
+    do_discard,
+    do_lay,
+    end_turn,
+    final_scores,
+    matches,
+    pass_turn,
+    top_rank,
+)
 from .state import HAND_SIZE, JOKERS_PER_DECK, ZlodejState, decks_for, dump_state, load_state
 from .view import private_view, public_view, scramble
 
@@ -109,7 +119,7 @@ class ZlodejGame(Game[ZlodejState]):
         events = [Event("zlodej.event.resigned", {"seat": seat})]
         if sum(not r for r in state.resigned) < 2:
             state.finished = True
-            return [*events, Event("zlodej.event.game_over", {})]
+            return [*events, *final_scores(state)]
         if seat == state.turn:
             events += pass_turn(state, seat)
         return events

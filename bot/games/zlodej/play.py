@@ -139,8 +139,14 @@ def pass_turn(state: ZlodejState, seat: int) -> list[Event]:
             events.append(Event("zlodej.event.turn", {"seat": nxt}))
             return events
     state.finished = True
-    events.append(Event("zlodej.event.game_over", {}))
-    return events
+    return events + final_scores(state)
+
+
+def final_scores(state: ZlodejState) -> list[Event]:
+    """The end: every pile is turned up and counted, best total first."""
+    seats = sorted(range(state.players), key=lambda s: (-state.pile_points(s), s))
+    return [Event("zlodej.event.game_over", {}),
+            *(Event("zlodej.event.score", {"seat": s, "points": state.pile_points(s)}) for s in seats)]
 
 
 def draw(state: ZlodejState, seat: int) -> list[Event]:

@@ -2,7 +2,8 @@
 
 Public: hand and pile counts, the top two groups of every open pile (rank, count, top card), each
 locked pile's count and its joker, the discard top and size, the stock size, whose turn it is.
-Private: the viewer's sorted hand and the full contents of the viewer's own piles.
+Private: the viewer's sorted hand, the full contents of the viewer's own piles and whether it is
+the viewer's turn.
 """
 from __future__ import annotations
 
@@ -61,6 +62,9 @@ def private_view(state: ZlodejState, seat: int) -> dict[str, Any]:
         "open_groups": [_texts(g) for g in state.open_piles[seat]],
         "locked": [_texts(p) for p in state.locked[seat]],
         "points": state.pile_points(seat),
+        # so that a player's private view (and their DM with the action menus) changes when their
+        # turn comes; whose turn it is is public anyway
+        "your_turn": not state.finished and state.turn == seat,
     }
 
 

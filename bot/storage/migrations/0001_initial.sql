@@ -54,7 +54,7 @@ CREATE TABLE user_prefs (
     quiet_start    INTEGER,
     quiet_end      INTEGER,
     vacation_until TEXT,
-    ping_on_turn   INTEGER NOT NULL DEFAULT 1
+    ping_on_turn   INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE guild_prefs (

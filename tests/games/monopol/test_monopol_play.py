@@ -20,8 +20,11 @@ def test_money_is_conserved_after_every_action_of_random_playouts(players: int, 
         if GAME.outcome(s):
             break
         seat = chooser.choice(sorted(GAME.to_act(s)))
-        GAME.apply(s, seat, chooser.choice(GAME.legal_actions(s, seat)))
+        events = GAME.apply(s, seat, chooser.choice(GAME.legal_actions(s, seat)))
         assert sum(s.cash) + s.bank == 0
+        for event in events:  # the service turns these parameters into player names
+            seats = [v for k, v in event.params.items() if k in ("seat", "target", "winner") or k.endswith("_seat")]
+            assert all(0 <= v < players for v in seats), event
         assert min(s.cash) >= 0
         reserved = s.placement["lot"] if s.placement else ""
         assert s.bank_houses + sum(lv for lv in s.level if lv < 5) + (reserved == "house") == 32

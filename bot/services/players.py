@@ -1,0 +1,160 @@
+"""Players across games: preferences, server settings, "my games", the log in words, statistics."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import registry
+from bot.errors import IllegalAction
+from bot.i18n import LANGUAGES
+from bot.services import clock
+from bot.services.clock import ClockSettings
+from bot.services.table import RESIGN
+from bot.services.text import public_lines
+from bot.storage import games as repo
+from bot.storage import prefs as prefs_repo
+from bot.storage.db import Database
+from bot.storage.games import GameRow
+from bot.storage.prefs import UserPrefs
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    games: int = 0
+    wins: int = 0
+    places: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def average_place(self) -> float:
+        total = sum(self.places.values())
+        return sum(p * n for p, n in self.places.items()) / total if total else 0.0
+
+
+@dataclass
+class GuildStats:
+    games: dict[str, int]                       # game name -> finished games
+    players: dict[str, dict[str, PlayerStats]]  # game name -> user id -> stats
+
+    def leaderboard(self, game: str | None = None) -> list[PlayerStats]:
+        merged: dict[str, PlayerStats] = {}
+        for name, per_user in self.players.items():
+            if game and name != game:
+                continue
+            for user, s in per_user.items():
+                m = merged.setdefault(user, PlayerStats(s.name))
+                m.games += s.games
+                m.wins += s.wins
+                for place, n in s.places.items():
+                    m.places[place] = m.places.get(place, 0) + n
+        return sorted(merged.values(), key=lambda s: (-s.wins, s.average_place, s.name))
+
+
+class Players:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def prefs(self, user_id: str) -> UserPrefs:
+        async with self.db.transaction() as conn:
+            return await prefs_repo.get_user(conn, str(user_id))
+
+    async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
+        """Record whether DMs to the user work; True when that changed."""
+        async with self.db.transaction() as conn:
+            previous = (await prefs_repo.get_user(conn, str(user_id))).dm_ok
+            if previous != ok:
+                await prefs_repo.set_user(conn, str(user_id), dm_ok=int(ok))
+        return previous != ok
+
+    async def set_prefs(self, user_id: str, *, locale: str | None = None, time_zone: str | None = None,
+                        quiet_start: int | None = None, quiet_end: int | None = None,
+                        ping_on_turn: bool | None = None) -> UserPrefs:
+        fields: dict[str, Any] = {}
+        if locale is not None:
+            if locale not in LANGUAGES and locale != "auto":
+                raise IllegalAction("prefs.error.language", languages=", ".join(LANGUAGES))
+            fields["locale"] = None if locale == "auto" else locale
+        if time_zone is not None:
+            if clock.zone(time_zone).key != time_zone and time_zone != "UTC":
+                raise IllegalAction("prefs.error.time_zone", zone=time_zone)
+            fields["time_zone"] = time_zone
+        for name, hour in (("quiet_start", quiet_start), ("quiet_end", quiet_end)):
+            if hour is not None:
+                if not 0 <= hour <= 23:
+                    raise IllegalAction("prefs.error.hour", hour=hour)
+                fields[name] = hour
+        if ping_on_turn is not None:
+            fields["ping_on_turn"] = int(ping_on_turn)
+        async with self.db.transaction() as conn:
+            await prefs_repo.set_user(conn, str(user_id), **fields)
+            return await prefs_repo.get_user(conn, str(user_id))
+
+    async def guild_settings(self, guild_id: str | None) -> tuple[str | None, ClockSettings]:
+        async with self.db.transaction() as conn:
+            locale, raw = await prefs_repo.get_guild(conn, guild_id)
+        return locale, ClockSettings.from_dict(raw)
+
+    async def set_guild_settings(self, guild_id: str, *, locale: str | None = None, **changes: float) -> ClockSettings:
+        limits = {"turn_hours": (0.05, 336), "bank_hours": (0, 336), "max_vacation_days": (0, 60),
+                  "reminder_share": (0.1, 0.95)}
+        async with self.db.transaction() as conn:
+            _, raw = await prefs_repo.get_guild(conn, guild_id)
+            for name, value in changes.items():
+                if value is None:
+                    continue
+                low, high = limits[name]
+                if not low <= value <= high:
+                    raise IllegalAction("prefs.error.setting_range", setting=name, minimum=low, maximum=high)
+                raw[name] = int(value) if name == "max_vacation_days" else float(value)
+            if locale is not None and locale not in LANGUAGES:
+                raise IllegalAction("prefs.error.language", languages=", ".join(LANGUAGES))
+            await prefs_repo.set_guild(conn, guild_id, locale=locale, settings=raw)
+            return ClockSettings.from_dict(raw)
+
+    async def games_of(self, user_id: str, guild_id: str | None) -> list[GameRow]:
+        async with self.db.transaction() as conn:
+            return await repo.of_user(conn, str(user_id), guild_id)
+
+    async def log_in_words(self, record: GameRow, locale: str, limit: int = 40) -> list[tuple[int, str, str]]:
+        """(ply, player, what happened) for the last ``limit`` moves, from a replay of the log: only
+        public events, so the log never reveals hidden information."""
+        async with self.db.transaction() as conn:
+            moves = await repo.moves(conn, record.id)
+        game = registry.get(record.game)
+        state = game.new(len(record.seats), record.options, record.seed)
+        out = []
+        for ply, seat, action, _ in moves:
+            if action == RESIGN:
+                events = game.resign(state, seat)
+                text = "; ".join(public_lines(events, record.names, locale)) or action
+            else:
+                events = game.apply(state, seat, game.parse_action(action))
+                text = "; ".join(public_lines(events, record.names, locale))
+            out.append((ply, record.names[seat], text))
+        return out[-limit:]
+
+    async def stats(self, guild_id: str) -> GuildStats:
+        async with self.db.transaction() as conn:
+            finished = await repo.finished_in_guild(conn, guild_id)
+        games: dict[str, int] = defaultdict(int)
+        players: dict[str, dict[str, PlayerStats]] = defaultdict(dict)
+        for record in finished:
+            games[record.game] += 1
+            places = (record.outcome or {}).get("places", [])
+            place_of: dict[int, int] = {}
+            position = 1
+            for group in places:
+                for seat in group:
+                    place_of[seat] = position
+                position += len(group)
+            for seat_row in record.seats:
+                key = seat_row.user_id or f"computer:{seat_row.name}"
+                entry = players[record.game].setdefault(key, PlayerStats(seat_row.name))
+                entry.name = seat_row.name
+                entry.games += 1
+                place = place_of.get(seat_row.seat)
+                if place is not None:
+                    entry.places[place] = entry.places.get(place, 0) + 1
+                    entry.wins += place == 1
+        return GuildStats(dict(games), {k: dict(v) for k, v in players.items()})

@@ -1,0 +1,82 @@
+"""Repository for user and server preferences, reminder claims and timeout votes."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.games import now_iso
+
+
+@dataclass
+class UserPrefs:
+    user_id: str
+    locale: str | None = None
+    dm_ok: bool = True
+    time_zone: str | None = None
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    vacation_until: str | None = None
+    ping_on_turn: bool = False
+
+
+async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
+    async with conn.execute("SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, "
+                            "ping_on_turn FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return UserPrefs(str(user_id))
+    return UserPrefs(row["user_id"], row["locale"], bool(row["dm_ok"]), row["time_zone"], row["quiet_start"],
+                     row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]))
+
+
+async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> None:
+    await conn.execute("INSERT OR IGNORE INTO user_prefs (user_id) VALUES (?)", (str(user_id),))
+    for key, value in fields.items():
+        if key not in UserPrefs.__dataclass_fields__ or key == "user_id":
+            raise KeyError(key)
+        await conn.execute(f"UPDATE user_prefs SET {key} = ? WHERE user_id = ?", (value, str(user_id)))
+
+
+async def get_guild(conn: aiosqlite.Connection, guild_id: str | None) -> tuple[str | None, dict[str, Any]]:
+    if guild_id is None:
+        return None, {}
+    async with conn.execute("SELECT locale, settings FROM guild_prefs WHERE guild_id = ?", (str(guild_id),)) as cur:
+        row = await cur.fetchone()
+    return (row["locale"], json.loads(row["settings"])) if row else (None, {})
+
+
+async def set_guild(conn: aiosqlite.Connection, guild_id: str, *, locale: str | None = None,
+                    settings: dict[str, Any] | None = None) -> None:
+    await conn.execute("INSERT OR IGNORE INTO guild_prefs (guild_id) VALUES (?)", (str(guild_id),))
+    if locale is not None:
+        await conn.execute("UPDATE guild_prefs SET locale = ? WHERE guild_id = ?", (locale, str(guild_id)))
+    if settings is not None:
+        await conn.execute("UPDATE guild_prefs SET settings = ? WHERE guild_id = ?",
+                           (json.dumps(settings), str(guild_id)))
+
+
+async def claim_reminder(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, stage: int) -> bool:
+    """True the first time this (game, ply, seat, stage) is claimed; never again after."""
+    cur = await conn.execute("INSERT OR IGNORE INTO reminders (game_id, ply, seat, stage, sent_at) "
+                             "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, stage, now_iso()))
+    return cur.rowcount == 1
+
+
+async def clear_reminders(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int) -> None:
+    await conn.execute("DELETE FROM reminders WHERE game_id = ? AND ply = ? AND seat = ?", (game_id, ply, seat))
+
+
+async def vote(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, voter: int,
+               choice: str) -> dict[str, int]:
+    await conn.execute("INSERT OR REPLACE INTO timeout_votes (game_id, ply, seat, voter, choice) "
+                       "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, voter, choice))
+    async with conn.execute("SELECT choice, COUNT(*) FROM timeout_votes WHERE game_id = ? AND ply = ? AND seat = ? "
+                            "GROUP BY choice", (game_id, ply, seat)) as cur:
+        return {row[0]: row[1] for row in await cur.fetchall()}
+
+
+async def clear_votes(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int) -> None:
+    await conn.execute("DELETE FROM timeout_votes WHERE game_id = ? AND ply = ? AND seat = ?", (game_id, ply, seat))

@@ -1,0 +1,116 @@
+"""Turn clocks in Discord: the scheduler loop (reminders, last calls, timeouts, game timers) and
+the other players' vote on a timed-out seat (wait longer, skip, or hand it to the computer)."""
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.i18n import t
+from bot.services.clock import LAST_CALL, REMINDER
+from bot.services.scheduler import Due
+from cogs.common import GameButton, announce, guarded, locale_of, reply
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+
+def stamp(when: datetime) -> str:
+    return f"<t:{int(when.timestamp())}:f>"
+
+
+def vote_view(game_id: int, ply: int, seat: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice, style in (("wait", discord.ButtonStyle.primary), ("skip", discord.ButtonStyle.secondary),
+                          ("computer", discord.ButtonStyle.danger)):
+        view.add_item(GameButton(game_id, ply, "", label=t(f"clock.button.{choice}", locale), style=style,
+                                 raw=f"gm:t:{game_id}:{ply}:{seat}:{choice}"))
+    return view
+
+
+class Clock(commands.Cog):
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        if self.bot.settings.scheduler_seconds > 0:
+            self.loop.change_interval(seconds=self.bot.settings.scheduler_seconds)
+            self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    @tasks.loop(seconds=60)
+    async def loop(self) -> None:
+        try:
+            await self.tick(self.bot.service.clock())
+        except Exception:
+            log.exception("scheduler tick failed")
+
+    @loop.before_loop
+    async def before_loop(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def tick(self, now: datetime) -> int:
+        """Send what is due at ``now``; apply expired game timers. Returns how many were handled."""
+        handled = 0
+        for due in await self.bot.scheduler.due(now):
+            await self.send_due(due)
+            handled += 1
+        for update in await self.bot.service.apply_timers(now):
+            await announce(self.bot, update)
+            handled += 1
+        return handled
+
+    async def send_due(self, due: Due) -> None:
+        record = due.record
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        game = t(f"game.name.{record.game}", record.locale)
+        if due.stage in (REMINDER, LAST_CALL):
+            locale = due.locale or record.locale
+            key = "clock.reminder" if due.stage == REMINDER else "clock.last_call"
+            link = f"<#{record.channel_id}>"
+            text = t(key, locale, game=t(f"game.name.{record.game}", locale), channel=link, time=stamp(due.deadline))
+            if due.dm_ok:
+                try:
+                    dm = await self.bot.fetch_dm_target(int(due.user_id))
+                    await dm.send(text)
+                    return
+                except discord.Forbidden as exc:
+                    if exc.code != 50007:
+                        raise
+                    await self.bot.mark_dm(due.user_id, ok=False)
+            await channel.send(f"<@{due.user_id}> " + t(key, record.locale, game=game, channel=link,
+                                                         time=stamp(due.deadline)),
+                               allowed_mentions=discord.AllowedMentions(users=True))
+            return
+        await channel.send(t("clock.timeout", record.locale, player=record.names[due.seat],
+                             hours=max(1, record.turn_seconds // 3600)),
+                           view=vote_view(record.id, record.ply, due.seat, record.locale),
+                           allowed_mentions=discord.AllowedMentions.none())
+
+
+async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, seat: int, choice: str) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await bot.service.vote_timeout(game_id=game_id, ply=ply, seat=seat,
+                                                user_id=str(interaction.user.id), choice=choice)
+        locale = locale_of(interaction)
+        if result.update is None:
+            await reply(interaction, t("clock.vote_recorded", locale, votes=result.votes, needed=result.needed))
+            return
+        await announce(bot, result.update)
+        await reply(interaction, t("game.done", locale))
+
+    await guarded(interaction, work)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Clock(bot))

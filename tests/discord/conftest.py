@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest_asyncio
@@ -12,7 +13,7 @@ from bot.settings import Settings
 from bot.storage.db import Database
 from tests.fakediscord import FakeDiscord
 
-BotFactory = Callable[[], Awaitable[GameMasterBot]]
+BotFactory = Callable[..., Awaitable[GameMasterBot]]
 
 
 @pytest_asyncio.fixture
@@ -21,11 +22,11 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactor
     opened: list[Database] = []
     path = tmp_path / "bot.sqlite3"
 
-    async def factory() -> GameMasterBot:
+    async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(path).connect()
         opened.append(db)
         settings = Settings(database_path=path, sync_commands=True, scheduler_seconds=0)
-        bot = GameMasterBot(settings, db, GameService(db), guild_ready_timeout=0.05)
+        bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)
         await fake.login(bot)
         return bot
 

@@ -249,7 +249,7 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
     obs = bot.service.observe(record, seat)
     if obs.get("private") is None:
         return "", None, None
-    lines = [t("dm.your_view", locale, channel=record.channel_id, game=t(f"game.name.{record.game}", locale))]
+    lines = [t("dm.your_view", locale, channel=f"<#{record.channel_id}>", game=t(f"game.name.{record.game}", locale))]
     lines += private_lines(events, seat, record.names, locale)
     text = ui_for(record.game).private_text(obs, locale)
     if text:

@@ -151,8 +151,7 @@ class Lobby(commands.Cog):
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            perms = getattr(interaction.user, "guild_permissions", None)
-            is_manager = bool(perms and perms.manage_guild)
+            is_manager = interaction.guild_id is not None and interaction.permissions.manage_guild
             record = await self.bot.service.end(str(interaction.channel_id), str(interaction.user.id),
                                                 is_manager=is_manager)
             await reply(interaction, t("game.aborted", record.locale, player=display_name(interaction.user),
@@ -279,10 +278,9 @@ class Lobby(commands.Cog):
                        language: str | None = None) -> None:
         async def work() -> None:
             locale = locale_of(interaction)
-            perms = getattr(interaction.user, "guild_permissions", None)
             if interaction.guild_id is None:
                 raise IllegalAction("error.guild_only")
-            if not (perms and perms.manage_guild):
+            if not interaction.permissions.manage_guild:
                 raise Forbidden("error.manage_server_only")
             current = await self.bot.players.set_guild_settings(
                 str(interaction.guild_id), locale=language, turn_hours=turn_hours, bank_hours=bank_hours,

@@ -7,6 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
 from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, legal_choices, pretty_cards
 
 
@@ -51,8 +52,13 @@ def private_buttons(obs: dict[str, Any], legal: list[str]) -> list[ButtonSpec]:
     return out
 
 
+def private_text(obs: dict[str, Any], locale: str) -> str:
+    hand = obs["private"]["hand"]
+    return t("tolp.ui.hand_text", locale, count=len(hand), cards=pretty_cards(" ".join(hand)) or "-")
+
+
 GAME_UI["tolp"] = GameUI(board_buttons=board_buttons, private_buttons=private_buttons,
-                         private_selects=private_selects)
+                         private_selects=private_selects, private_text=private_text)
 
 
 class Tolp(commands.Cog):

@@ -103,6 +103,17 @@ class MonopolGame(Game[MonopolState]):
     def bot_action(self, state: MonopolState, seat: Seat) -> Action:
         return computer.choose(self, state, seat)
 
+    def timer_action(self, state: MonopolState) -> tuple[int, Seat, Action] | None:
+        """An open auction closes with the best bid so far once nothing has happened for
+        auction_minutes (the service keeps the clock; every bid or pass restarts it)."""
+        s = state
+        if s.finished or s.auction is None:
+            return None
+        solvent = s.solvent()
+        candidates = [s.auction.bidder] + s.auction.eligible + solvent
+        seat = next(c for c in candidates if c in solvent)
+        return int(s.options.get("auction_minutes", 10)) * 60, seat, Simple("auction close")
+
     # ---------------------------------------------------------------------- apply
     def apply(self, state: MonopolState, seat: Seat, action: Action) -> list[Event]:
         s = state
@@ -557,7 +568,7 @@ class MonopolGame(Game[MonopolState]):
             raise _illegal("no_trade", "trading")
         trade = rules.trade_of(s)
         if seat != trade.target:
-            raise NotYourTurn()
+            raise NotYourTurn("monopol.error.not_your_trade")
         if s.placement and s.placement["seat"] == seat:
             raise _illegal("place_first", "building")
         proposer = s.trade.proposer
@@ -583,7 +594,7 @@ class MonopolGame(Game[MonopolState]):
         if s.trade is None:
             raise _illegal("no_trade", "trading")
         if seat not in (s.trade.proposer, rules.trade_of(s).target):
-            raise NotYourTurn()
+            raise NotYourTurn("monopol.error.not_your_trade")
 
         def run(events: list[Event]) -> None:
             s.trade = None

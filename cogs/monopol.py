@@ -1,0 +1,464 @@
+"""/monopol: roll, buy, auctions, building, mortgages, trades, jail, rent claims and deed cards.
+
+Players name streets by their Norwegian names (autocomplete offers the caller's own streets); the
+cog maps names to the engine's square numbers, so nobody needs to know an index. The board carries
+buttons for what the acting player(s) can do now: Roll, Buy/Decline, quick bids during an auction
+(the action carries the absolute amount, so a stale bid button is caught by the ply check), Pass,
+End turn, Pay 50 in jail, Claim rent, Accept/Decline a trade offer.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import registry
+from bot.errors import GameMasterError, InvalidAction
+from bot.games.monopol.actions import MAX_TEXT
+from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
+from bot.i18n import t
+from cogs.common import GAME_UI, ButtonSpec, GameUI, act, guarded, locale_of, png, reply, reply_error
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+    from bot.games.monopol.state import MonopolState
+    from bot.storage.games import GameRow
+
+GAME = "monopol"
+BID_STEPS = (10, 50)
+MAX_CHOICES = 25
+
+
+# ----------------------------------------------------------------------------- street names
+def fold(text: str) -> str:
+    """Lower case without accents, so "ovre slottsgate" finds "Øvre Slottsgate"."""
+    text = text.casefold().replace("ø", "o").replace("æ", "ae").replace("å", "a")
+    text = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
+
+
+_BY_NAME: dict[str, int] = {fold(SQUARES[sq].name): sq for sq in DEEDS}
+
+
+def square_of(text: str, squares: Iterable[int] = DEEDS) -> int:
+    """The square a player means by ``text``: a deed's name (any case, accents optional, a unique
+    beginning or part of it is enough) or, for the canonical grammar, its number."""
+    allowed = tuple(squares)
+    wanted = fold(text)
+    if wanted.isdigit() and int(wanted) in allowed:
+        return int(wanted)
+    exact = _BY_NAME.get(wanted)
+    if exact is not None and exact in allowed:
+        return exact
+    for match in (lambda name: name.startswith(wanted), lambda name: wanted in name):
+        found = [sq for sq in allowed if wanted and match(fold(SQUARES[sq].name))]
+        if len(found) == 1:
+            return found[0]
+    raise InvalidAction("monopol.ui.unknown_street", text=text.strip()[:60])
+
+
+# ----------------------------------------------------------------------------- trade bundles
+_CANONICAL = re.compile(r"-|(?:c\d{1,6}|j\d{1,2}|\d{1,2})(?:,(?:c\d{1,6}|j\d{1,2}|\d{1,2}))*")
+_CASH = re.compile(r"(?:(?:kr|nok)\.?\s*(\d{1,6})|(\d{1,6})\s*(?:kr|nok|,-)?\.?|c(\d{1,6}))")
+_CARDS = re.compile(r"(?:(\d{1,2})\s*[x×]?\s*)?(?:get out of jail(?: free)?(?: cards?)?|jail ?cards?|"
+                    r"fengselskort|benadningskort|kom deg ut av fengselet(?:-kort)?|j(\d{1,2}))")
+_NOTHING = {"", "-", "–", "nothing", "none", "ingenting", "intet"}
+
+
+def parse_bundle(text: str) -> str:
+    """A player's side of a trade ("100 kr, Kongens gate, jail card") as the engine's item list
+    ("c100,6,j1"; "-" for nothing). The canonical grammar is accepted as it is."""
+    compact = text.replace(" ", "").lower()
+    if _CANONICAL.fullmatch(compact) and all(int(item) in DEEDS for item in compact.split(",")
+                                             if item.isdigit()):
+        items = compact.split(",") if compact != "-" else []
+        text = ",".join(item if item[:1] in "cj" else SQUARES[int(item)].name for item in items)
+    cash = cards = 0
+    deeds: list[int] = []
+    for raw in re.split(r"[,;+&]| og | and ", text):
+        item = fold(raw)
+        if item in _NOTHING:
+            continue
+        if (match := _CASH.fullmatch(item)) is not None:
+            cash += int(next(g for g in match.groups() if g is not None))
+        elif (match := _CARDS.fullmatch(item)) is not None:
+            cards += int(match.group(1) or match.group(2) or 1)
+        else:
+            square = square_of(raw)
+            if square in deeds:
+                raise InvalidAction("monopol.ui.trade_twice", place=SQUARES[square].name)
+            deeds.append(square)
+    parts = ([f"c{cash}"] if cash else []) + [str(d) for d in sorted(deeds)] + ([f"j{cards}"] if cards else [])
+    return ",".join(parts) or "-"
+
+
+def trade_action(target: int, give: str, get: str) -> str:
+    text = f"trade {target} give:{parse_bundle(give)} get:{parse_bundle(get)}"
+    if len(text) > MAX_TEXT:
+        raise InvalidAction("monopol.ui.trade_too_long")
+    return text
+
+
+# ----------------------------------------------------------------------------- board buttons
+def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
+    """What the acting player(s) can do now, most pressing first (at most four fit)."""
+    pub = obs["public"]
+    if pub.get("finished"):
+        return []
+    duty: list[ButtonSpec] = []
+    danger, primary, success = discord.ButtonStyle.danger, discord.ButtonStyle.primary, discord.ButtonStyle.success
+    if pub["debts"]:
+        duty.append(ButtonSpec("monopol.ui.button.bankrupt", "bankrupt", danger))
+    elif pub["placement"]:
+        pass  # the building is placed with /monopol build
+    elif pub["choices"]:
+        square = pub["choices"][0]["square"]
+        duty += [ButtonSpec("monopol.ui.button.lift", f"lift {square}", primary),
+                 ButtonSpec("monopol.ui.button.keep", f"keep-mortgage {square}")]
+    elif pub["auction"]:
+        high = int(pub["auction"]["high"])
+        small, big = (max(AUCTION_START, high + step) for step in BID_STEPS)
+        duty += [ButtonSpec("monopol.ui.button.bid_small", f"bid {small}", primary),
+                 ButtonSpec("monopol.ui.button.pass", "pass"),
+                 ButtonSpec("monopol.ui.button.bid_big", f"bid {big}", primary)]
+    else:
+        turn, phase = int(pub["turn"]), pub["phase"]
+        if phase == "roll":
+            duty.append(ButtonSpec("monopol.ui.button.roll", "roll", primary))
+            if pub["in_jail"][turn]:
+                duty.append(ButtonSpec("monopol.ui.button.jail_pay", "jail pay"))
+                if pub["jail_cards"][turn]:
+                    duty.append(ButtonSpec("monopol.ui.button.jail_card", "jail card"))
+        elif phase == "buy":
+            duty += [ButtonSpec("monopol.ui.button.buy", "buy", success),
+                     ButtonSpec("monopol.ui.button.decline", "decline")]
+        elif phase == "end":
+            duty.append(ButtonSpec("monopol.ui.button.end", "end", primary))
+    if pub["claims"]:
+        duty.append(ButtonSpec("monopol.ui.button.claim", "claim", success))
+    trade = [ButtonSpec("monopol.ui.button.accept", "accept", success),
+             ButtonSpec("monopol.ui.button.reject", "decline trade", danger)] if pub["trade"] else []
+    return duty[:4 - len(trade)] + trade
+
+
+GAME_UI[GAME] = GameUI(board_buttons=board_buttons)
+
+
+# ----------------------------------------------------------------------------- autocomplete helpers
+async def _table(interaction: discord.Interaction) -> tuple[GameRow, MonopolState, int] | None:
+    """The caller's active Monopol game in this channel, its state and their seat."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    record = await bot.service.current(str(interaction.channel_id))
+    if record is None or record.game != GAME or record.status != "active" or record.state is None:
+        return None
+    seat = record.seat_of(str(interaction.user.id))
+    if seat is None:
+        return None
+    return record, registry.get(GAME).load(record.state), seat
+
+
+def _legal(state: MonopolState, seat: int, text: str) -> bool:
+    game = registry.get(GAME)
+    try:
+        return bool(game.is_legal(state, seat, game.parse_action(text)))  # type: ignore[attr-defined]
+    except GameMasterError:
+        return False
+
+
+def _square_choices(squares: Iterable[int], current: str) -> list[app_commands.Choice[str]]:
+    needle = fold(current)
+    names = [SQUARES[sq].name for sq in squares if not needle or needle in fold(SQUARES[sq].name)]
+    return [app_commands.Choice(name=name, value=name) for name in names[:MAX_CHOICES]]
+
+
+def _ranked(squares: Iterable[int], good: Callable[[int], bool]) -> list[int]:
+    """Squares whose action is legal now first, then the rest (so a refusal can explain why)."""
+    listed = list(squares)
+    return [sq for sq in listed if good(sq)] + [sq for sq in listed if not good(sq)]
+
+
+def _square_from_namespace(interaction: discord.Interaction) -> int | None:
+    text = str(getattr(interaction.namespace, "street", "") or "")
+    try:
+        return square_of(text)
+    except GameMasterError:
+        return None
+
+
+# ----------------------------------------------------------------------------- the cog
+class Monopol(commands.Cog):
+    monopol = app_commands.Group(name="monopol", description="Monopol: roll, buy, bid, build, trade")
+
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+
+    async def _do(self, interaction: discord.Interaction, build: Callable[[], str]) -> None:
+        """Turn the options into an action text (refusing unreadable ones) and play it."""
+        try:
+            action = build()
+        except GameMasterError as exc:
+            await reply_error(interaction, exc)
+            return
+        await act(interaction, action)
+
+    # ---------------------------------------------------------------- the turn
+    @monopol.command(name="roll", description="Roll the dice (also to try for a double in jail)")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "roll")
+
+    @monopol.command(name="buy", description="Buy the deed you are standing on")
+    async def buy(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "buy")
+
+    @monopol.command(name="decline", description="Do not buy the deed: it goes to auction")
+    async def decline(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "decline")
+
+    @monopol.command(name="end", description="End your turn")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "end")
+
+    @monopol.command(name="jail", description="Leave jail by paying the fine or with a card")
+    @app_commands.describe(how="Pay the fine or use a get-out-of-jail-free card")
+    @app_commands.choices(how=[app_commands.Choice(name=f"pay {JAIL_FINE}", value="pay"),
+                               app_commands.Choice(name="card", value="card")])
+    async def jail(self, interaction: discord.Interaction, how: app_commands.Choice[str]) -> None:
+        await act(interaction, f"jail {how.value}")
+
+    @monopol.command(name="claim", description="Claim the rent owed to you")
+    async def claim(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "claim")
+
+    @monopol.command(name="bankrupt", description="Declare bankruptcy when you cannot pay a debt")
+    async def bankrupt(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "bankrupt")
+
+    # ---------------------------------------------------------------- auctions
+    @monopol.command(name="bid", description="Bid in the auction")
+    @app_commands.describe(amount="Your bid in kroner (more than the best bid so far)")
+    async def bid(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, 999999]) -> None:
+        await act(interaction, f"bid {amount}")
+
+    @bid.autocomplete("amount")
+    async def bid_ac(self, interaction: discord.Interaction, current: int | str) -> list[app_commands.Choice[int]]:
+        table = await _table(interaction)
+        if table is None or table[1].auction is None:
+            return []
+        _, state, seat = table
+        assert state.auction is not None
+        low = max(AUCTION_START, state.auction.high + 1)
+        amounts = [low + step for step in (0, 9, 19, 49, 99, 199)]
+        typed = str(current or "").strip()
+        if typed.isdigit() and int(typed) >= low:
+            amounts.insert(0, int(typed))
+        out = sorted({a for a in amounts if _legal(state, seat, f"bid {a}")})
+        return [app_commands.Choice(name=f"{a} kr", value=a) for a in out][:MAX_CHOICES]
+
+    @monopol.command(name="pass", description="Pass in the auction")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "pass")
+
+    # ---------------------------------------------------------------- building
+    @monopol.command(name="build", description="Build houses (or a hotel) in a colour set you own")
+    @app_commands.describe(street="Your street to build on first", count="How many buildings (spread evenly)")
+    async def build(self, interaction: discord.Interaction, street: str,
+                    count: app_commands.Range[int, 1, 15] = 1) -> None:
+        await self._do(interaction, lambda: f"build {square_of(street, STREETS)} {count}")
+
+    @monopol.command(name="sell", description="Sell buildings back to the bank at half price")
+    @app_commands.describe(street="Your street to sell from first", count="How many buildings")
+    async def sell(self, interaction: discord.Interaction, street: str,
+                   count: app_commands.Range[int, 1, 15] = 1) -> None:
+        await self._do(interaction, lambda: f"sell {square_of(street, STREETS)} {count}")
+
+    @build.autocomplete("street")
+    async def build_street_ac(self, interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_streets(interaction, current, "build")
+
+    @sell.autocomplete("street")
+    async def sell_street_ac(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_streets(interaction, current, "sell")
+
+    async def _own_streets(self, interaction: discord.Interaction, current: str,
+                           verb: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        _, state, seat = table
+        mine = [sq for sq in STREETS if state.owner[sq] == seat]
+        return _square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq} 1")), current)
+
+    @build.autocomplete("count")
+    async def build_count_ac(self, interaction: discord.Interaction,
+                             current: int | str) -> list[app_commands.Choice[int]]:
+        return await self._counts(interaction, "build")
+
+    @sell.autocomplete("count")
+    async def sell_count_ac(self, interaction: discord.Interaction,
+                            current: int | str) -> list[app_commands.Choice[int]]:
+        return await self._counts(interaction, "sell")
+
+    async def _counts(self, interaction: discord.Interaction, verb: str) -> list[app_commands.Choice[int]]:
+        table = await _table(interaction)
+        square = _square_from_namespace(interaction)
+        if table is None or square is None:
+            return []
+        _, state, seat = table
+        group = GROUPS.get(SQUARES[square].group, (square,))
+        counts = [n for n in range(1, 5 * len(group) + 1) if _legal(state, seat, f"{verb} {square} {n}")]
+        price = SQUARES[square].house_cost
+        factor = 1 if verb == "build" else 0.5
+        return [app_commands.Choice(name=f"{n} ({int(n * price * factor)} kr)", value=n) for n in counts]
+
+    # ---------------------------------------------------------------- mortgages
+    @monopol.command(name="mortgage", description="Mortgage a deed you own: the bank pays its mortgage value")
+    @app_commands.describe(street="Your deed to mortgage")
+    async def mortgage(self, interaction: discord.Interaction, street: str) -> None:
+        await self._do(interaction, lambda: f"mortgage {square_of(street)}")
+
+    @monopol.command(name="unmortgage", description="Lift the mortgage on a deed (value plus 10 %)")
+    @app_commands.describe(street="Your mortgaged deed")
+    async def unmortgage(self, interaction: discord.Interaction, street: str) -> None:
+        await self._do(interaction, lambda: f"unmortgage {square_of(street)}")
+
+    @monopol.command(name="lift", description="A mortgaged deed you received: lift the mortgage now")
+    @app_commands.describe(street="The mortgaged deed you received")
+    async def lift(self, interaction: discord.Interaction, street: str) -> None:
+        await self._do(interaction, lambda: f"lift {square_of(street)}")
+
+    @monopol.command(name="keep", description="A mortgaged deed you received: keep the mortgage, pay 10 %")
+    @app_commands.describe(street="The mortgaged deed you received")
+    async def keep(self, interaction: discord.Interaction, street: str) -> None:
+        await self._do(interaction, lambda: f"keep-mortgage {square_of(street)}")
+
+    @mortgage.autocomplete("street")
+    async def mortgage_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_deeds(interaction, current, "mortgage")
+
+    @unmortgage.autocomplete("street")
+    async def unmortgage_ac(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_deeds(interaction, current, "unmortgage")
+
+    @lift.autocomplete("street")
+    async def lift_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_deeds(interaction, current, "lift")
+
+    @keep.autocomplete("street")
+    async def keep_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._own_deeds(interaction, current, "keep-mortgage")
+
+    async def _own_deeds(self, interaction: discord.Interaction, current: str,
+                         verb: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        _, state, seat = table
+        mine = [sq for sq in DEEDS if state.owner[sq] == seat]
+        return _square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq}")), current)
+
+    # ---------------------------------------------------------------- trades
+    @monopol.command(name="trade", description="Offer another player a trade of money, deeds and jail cards")
+    @app_commands.describe(partner="The player you offer the trade to",
+                           give="What you give, e.g. \"100 kr, Kongens gate, jail card\" (empty: nothing)",
+                           get="What you want, e.g. \"Prinsens gate\" (empty: nothing)")
+    async def trade(self, interaction: discord.Interaction, partner: discord.User, give: str = "",
+                    get: str = "") -> None:
+        async def work() -> None:
+            record = await self.bot.service.require_current(str(interaction.channel_id))
+            target = record.seat_of(str(partner.id))
+            if target is None:
+                raise InvalidAction("monopol.ui.partner_not_seated", name=partner.display_name)
+            action = trade_action(target, give, get)
+            await act(interaction, action)
+
+        await guarded(interaction, work)
+
+    @trade.autocomplete("give")
+    async def give_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        _, state, seat = table
+        return _bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] == seat])
+
+    @trade.autocomplete("get")
+    async def get_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        record, state, seat = table
+        partner = getattr(interaction.namespace, "partner", None)
+        other = record.seat_of(str(partner.id)) if partner is not None else None
+        owners = {other} if other is not None and other != seat else \
+            {p for p in range(state.players) if p != seat and not state.bankrupt[p]}
+        return _bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] in owners])
+
+    @monopol.command(name="accept", description="Accept the trade offered to you")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "accept")
+
+    @monopol.command(name="reject", description="Decline the trade offered to you (or withdraw your own)")
+    async def reject(self, interaction: discord.Interaction) -> None:
+        await act(interaction, "decline trade")
+
+    # ---------------------------------------------------------------- deed cards
+    @monopol.command(name="deed", description="Show a deed card with its rents")
+    @app_commands.describe(street="Any street, station or utility")
+    async def deed(self, interaction: discord.Interaction, street: str) -> None:
+        async def work() -> None:
+            from rendering.monopol import render_deed
+
+            square = square_of(street)
+            locale = locale_of(interaction)
+            image = await asyncio.to_thread(render_deed, square, locale=locale)
+            lines = [t("monopol.ui.deed_title", locale, place=SQUARES[square].name, price=SQUARES[square].price)]
+            record = await self.bot.service.current(str(interaction.channel_id))
+            if record is not None and record.game == GAME and record.state is not None:
+                state: MonopolState = registry.get(GAME).load(record.state)
+                owner = state.owner[square]
+                if owner < 0:
+                    lines.append(t("monopol.ui.deed_bank", locale))
+                else:
+                    lines.append(t("monopol.ui.deed_owner", locale, name=record.names[owner]))
+                    if state.mortgaged[square]:
+                        lines.append(t("monopol.ui.deed_mortgaged", locale))
+                    if state.level[square]:
+                        lines.append(t("monopol.ui.deed_level", locale, count=state.level[square]))
+            await reply(interaction, "\n".join(lines), file=png(image, f"monopol-deed-{square}.png"))
+
+        await guarded(interaction, work)
+
+    @deed.autocomplete("street")
+    async def deed_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _square_choices(DEEDS, current)
+
+
+def _bundle_choices(current: str, deeds: list[int]) -> list[app_commands.Choice[str]]:
+    """Complete the last comma-separated item of a trade side with one of ``deeds``."""
+    head, _, last = current.rpartition(",")
+    prefix = (head + ", ") if head else ""
+    taken = {fold(part) for part in head.split(",")}
+    needle = fold(last)
+    out = []
+    for sq in deeds:
+        name = SQUARES[sq].name
+        if fold(name) in taken or (needle and needle not in fold(name)):
+            continue
+        value = (prefix + name)[:100]
+        out.append(app_commands.Choice(name=value, value=value))
+    if current.strip() and not out:
+        out.append(app_commands.Choice(name=current[:100], value=current[:100]))
+    return out[:MAX_CHOICES]
+
+
+async def setup(bot: GameMasterBot) -> None:
+    await bot.add_cog(Monopol(bot))

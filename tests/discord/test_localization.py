@@ -1,0 +1,44 @@
+"""The command-sync payload carries Swedish, Norwegian and Czech names and descriptions for every
+command and option, valid by Discord's rules."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from tests.discord.conftest import BotFactory
+from tests.fakediscord import FakeDiscord
+
+LOCALES = ("sv-SE", "no", "cs")
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def walk(commands: list[dict[str, Any]], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    for command in commands:
+        here = f"{path} {command['name']}".strip()
+        yield here, command
+        for option in command.get("options", []) or []:
+            if option.get("type") in (1, 2):
+                yield from walk([option], here)
+            else:
+                yield f"{here}:{option['name']}", option
+
+
+async def test_every_command_and_option_is_localized(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    await make_bot()
+    payload = fake.synced_commands["global"]
+    assert payload
+    missing = []
+    for path, item in walk(payload):
+        names = item.get("name_localizations") or {}
+        descriptions = item.get("description_localizations") or {}
+        for locale in LOCALES:
+            if locale not in names:
+                missing.append(f"{path} name [{locale}]")
+            elif not (NAME.match(names[locale]) and names[locale] == names[locale].lower()):
+                missing.append(f"{path} invalid name {names[locale]!r} [{locale}]")
+            if locale not in descriptions:
+                missing.append(f"{path} description [{locale}]")
+            elif not 1 <= len(descriptions[locale]) <= 100:
+                missing.append(f"{path} description length [{locale}]")
+    assert missing == [], "\n".join(missing[:60]) + f"\n... {len(missing)} in all"

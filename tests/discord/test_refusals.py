@@ -1,0 +1,77 @@
+"""Bad input gets a clear, specific, ephemeral message and changes nothing: forged and malformed
+custom_ids, out-of-range values, unknown options, a stranger ending a game."""
+from __future__ import annotations
+
+import copy
+
+from tests.discord.conftest import BotFactory
+from tests.fakediscord import FakeDiscord
+
+
+async def started(fake: FakeDiscord, bot, users):  # type: ignore[no-untyped-def]
+    await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    return [m for m in fake.channel_messages() if m.files][-1]
+
+
+def forged(fake: FakeDiscord, board, custom_id: str) -> dict:  # type: ignore[type-arg]
+    """The board message with its first button's custom_id replaced, as a forging client would send."""
+    payload = copy.deepcopy(fake.click(fake.add_member("forger"), board, label="Show my hand"))
+    payload["data"]["custom_id"] = custom_id
+    for row in payload["message"]["components"]:
+        for item in row.get("components", []):
+            if item.get("label") == "Show my hand":
+                item["custom_id"] = custom_id
+    return payload
+
+
+async def test_forged_and_malformed_buttons_get_a_clear_answer(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    board = await started(fake, bot, users)
+    before = (await bot.service.current(fake.channel_id)).version
+    for custom_id, expected in [("gm:zzz", "not valid"), ("gm:a:999:0:pass", "no game"),
+                                ("gm:a:1:0:" + "x" * 40, "not a player"), ("gm:t:1:0:0:explode", "not valid")]:
+        answer = await fake.interact(bot, forged(fake, board, custom_id))
+        assert answer.ephemeral and expected in answer.text.lower(), (custom_id, answer.text)
+    assert (await bot.service.current(fake.channel_id)).version == before
+    fake.assert_clean()
+
+
+async def test_out_of_range_and_unknown_values_are_refused_specifically(fake: FakeDiscord,
+                                                                       make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    alice, bob = fake.add_members(2)
+    cases = [
+        (fake.slash(alice, "game new", game="chess"), "no game called"),
+        (fake.slash(alice, "game new", game="tolp", options="speed=fast"), "no option called"),
+        (fake.slash(alice, "game new", game="tolp", options="scoring=sometimes"), "cannot be"),
+        (fake.slash(alice, "game new", game="tolp", options="rounds=0 scoring=rounds"), "between"),
+        (fake.slash(alice, "game new", game="tolp", computers=40), "at most"),
+        (fake.slash(alice, "game new", game="tolp", turn_hours=9999.0), "turn time"),
+        (fake.slash(alice, "game start"), "no game"),
+    ]
+    for payload, expected in cases:
+        answer = await fake.interact(bot, payload)
+        assert answer.ephemeral and expected in answer.text.lower(), (payload["data"], answer.text)
+    assert await bot.service.current(fake.channel_id) is None
+    await fake.interact(bot, fake.slash(alice, "game new", game="tolp"))
+    too_few = await fake.interact(bot, fake.slash(alice, "game start"))
+    assert too_few.ephemeral and "needs" in too_few.text
+    ended = await fake.interact(bot, fake.slash(bob, "game end"))
+    assert ended.ephemeral and "only the player who created" in ended.text.lower()
+    assert (await bot.service.current(fake.channel_id)) is not None
+    fake.assert_clean()
+
+
+async def test_a_manager_may_end_someone_elses_game(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    alice = fake.add_member("alice")
+    boss = fake.add_member("boss", manage_guild=True)
+    await fake.interact(bot, fake.slash(alice, "game new", game="tolp"))
+    ended = await fake.interact(bot, fake.slash(boss, "game end"))
+    assert not ended.ephemeral and "ended by boss" in ended.text and "seed was" in ended.text
+    assert await bot.service.current(fake.channel_id) is None
+    fake.assert_clean()

@@ -12,7 +12,7 @@ import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,10 @@ class ButtonSpec:
     label_key: str
     action: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    label_params: tuple[tuple[str, Any], ...] = ()  # placeholders of the label, e.g. (("amount", 130),)
+
+    def label(self, locale: str) -> str:
+        return t(self.label_key, locale, **dict(self.label_params))[:80]
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,7 @@ class GameUI:
     private_buttons: Callable[[dict[str, Any], list[str]], list[ButtonSpec]] = lambda obs, legal: []
     private_selects: Callable[[dict[str, Any], list[str]], list[SelectSpec]] = lambda obs, legal: []
     private_text: Callable[[dict[str, Any], str], str] = lambda obs, locale: ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    has_private_view: bool = True  # False: no "Show my hand" button (Monopol's board is all public)
 
 
 GAME_UI: dict[str, GameUI] = {}
@@ -123,10 +127,11 @@ def custom_id_act(game_id: int, ply: int, action: str) -> str:
 def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if record.status == "active":
-        for spec in ui_for(record.game).board_buttons(obs)[:4]:
-            view.add_item(GameButton(record.id, record.ply, spec.action, label=t(spec.label_key, locale),
-                                     style=spec.style))
-        view.add_item(HandButton(record.id, label=t("button.hand", locale)))
+        ui = ui_for(record.game)
+        for spec in ui.board_buttons(obs)[:4 if ui.has_private_view else 5]:
+            view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style))
+        if ui.has_private_view:
+            view.add_item(HandButton(record.id, label=t("button.hand", locale)))
     return view
 
 
@@ -147,8 +152,7 @@ def private_view(record: GameRow, obs: dict[str, Any], legal: list[str],
                                  min_values=min(spec.min_values, len(options)),
                                  max_values=min(spec.max_values, len(options))))
     for spec in buttons[:5]:
-        view.add_item(GameButton(record.id, record.ply, spec.action, label=t(spec.label_key, locale),
-                                 style=spec.style))
+        view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style))
     return view
 
 

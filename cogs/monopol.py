@@ -124,9 +124,9 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     elif pub["auction"]:
         high = int(pub["auction"]["high"])
         small, big = (max(AUCTION_START, high + step) for step in BID_STEPS)
-        duty += [ButtonSpec("monopol.ui.button.bid_small", f"bid {small}", primary),
+        duty += [ButtonSpec("monopol.ui.button.bid_small", f"bid {small}", primary, (("amount", small),)),
                  ButtonSpec("monopol.ui.button.pass", "pass"),
-                 ButtonSpec("monopol.ui.button.bid_big", f"bid {big}", primary)]
+                 ButtonSpec("monopol.ui.button.bid_big", f"bid {big}", primary, (("amount", big),))]
     else:
         turn, phase = int(pub["turn"]), pub["phase"]
         if phase == "roll":
@@ -147,7 +147,7 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     return duty[:4 - len(trade)] + trade
 
 
-GAME_UI[GAME] = GameUI(board_buttons=board_buttons)
+GAME_UI[GAME] = GameUI(board_buttons=board_buttons, has_private_view=False)
 
 
 # ----------------------------------------------------------------------------- autocomplete helpers

@@ -130,7 +130,8 @@ def private_selects(obs: dict[str, Any], legal: list[str], *, locale: str | None
 
 
 def private_buttons(obs: dict[str, Any], legal: list[str]) -> list[ButtonSpec]:
-    if "end" in legal:
+    # from the observation, not ``legal``: "end" comes last there and a long list is cut short
+    if obs.get("private") is not None and _my_turn(obs) and obs["public"]["laid"]:
         return [ButtonSpec("zlodej.action.end", "end", discord.ButtonStyle.primary)]
     return []
 

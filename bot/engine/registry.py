@@ -10,7 +10,7 @@ from bot.errors import NotFound
 _GAMES: dict[str, Game[Any]] = {}
 
 # Game packages loaded by ``load_all`` (order = display order).
-GAME_PACKAGES: tuple[str, ...] = ("tolp", "zlodej", "stratego", "monopol")
+GAME_PACKAGES: tuple[str, ...] = ("tolp", "zlodej", "stratego", "monopol", "tjuv")
 
 
 def register(game: Game[Any]) -> Game[Any]:

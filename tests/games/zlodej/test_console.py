@@ -99,8 +99,9 @@ def test_three_players_play_a_whole_game_at_the_console(tmp_path: Path) -> None:
     assert sorted((tmp_path / "boards").glob("zlodej-*-seat*.png"))
 
     async def stored() -> None:
-        async with Database(tmp_path / "console.sqlite3") as db, db.transaction() as conn:
-            assert await open_in_channel(conn, "console") is None
+        async with Database(tmp_path / "console.sqlite3") as db:
+            async with db.transaction() as conn:
+                assert await open_in_channel(conn, "console") is None
             row = await db.fetchone("SELECT status, outcome FROM games")
             assert row["status"] == "finished" and '"scores"' in row["outcome"]
 

@@ -1,0 +1,72 @@
+"""Tjuv och Polis benchmark: median render time and PNG size of each view, and the median engine apply time.
+
+Run: .venv/bin/python bench/bench_tjuv.py
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.games.tjuv.engine import TjuvGame  # noqa: E402
+from bot.games.tjuv.state import TjuvState  # noqa: E402
+from rendering.tjuv import render_private, render_public  # noqa: E402
+
+GAME = TjuvGame()
+NAMES = ["Åsa", "Björn", "Cecilia", "Dörte", "Erik", "Fanny", "Göran"]
+RUNS = 40
+
+
+def midgame(players: int) -> TjuvState:
+    state = GAME.new(players, GAME.resolve_options({"max_rounds": 80}), f"bench-{players}")
+    for _ in range(40 * players):
+        if GAME.outcome(state) is not None:
+            break
+        seat = next(iter(GAME.to_act(state)))
+        GAME.apply(state, seat, GAME.bot_action(state, seat))
+    return state
+
+
+def median_ms(call: Callable[[], object]) -> float:
+    call()  # warm the caches
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def apply_ms() -> float:
+    times = []
+    for seed in range(10):
+        state = GAME.new(5, GAME.resolve_options({"max_rounds": 60}), f"apply-{seed}")
+        while GAME.outcome(state) is None:
+            seat = next(iter(GAME.to_act(state)))
+            action = GAME.bot_action(state, seat)
+            start = time.perf_counter()
+            GAME.apply(state, seat, action)
+            times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    for players in (2, 4, 7):
+        state = midgame(players)
+        thief = max(range(1, players), key=lambda s: len(state.thief(s).stashes))
+        public, private = GAME.observe(state, None), GAME.observe(state, thief)
+        names = NAMES[:players]
+        board = partial(render_public, public, names=names, locale="sv")
+        stash = partial(render_private, private, names=names, locale="sv")
+        print(f"{players} players  map {median_ms(board):6.1f} ms {len(board()) / 1024:6.1f} KB   "
+              f"stashes {median_ms(stash):5.1f} ms {len(stash() or b'') / 1024:5.1f} KB")
+    print(f"engine apply (5 players, computer games): median {apply_ms():.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

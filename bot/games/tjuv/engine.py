@@ -1,0 +1,183 @@
+"""The Tjuv och Polis game: setup, turns, legal actions, applying actions, outcome, resigning."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
+from bot.engine.rng import Rng
+from bot.errors import IllegalAction, NotYourTurn
+
+from . import computer
+from .actions import Action, Breakout, EndTurn, Fetch, Hide, Move, Ride, Roll, Wait, parse_action
+from .board import board
+from .play import (
+    MONEY_UNIT,
+    check_end,
+    check_path,
+    check_phase,
+    do_breakout,
+    do_fetch,
+    do_hide,
+    do_move,
+    end_turn,
+    finish,
+    legal_moves,
+    legal_rides,
+    nest_of,
+    release,
+    serve,
+)
+from .state import CAR, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
+from .view import private_view, public_view, scramble
+
+
+class TjuvGame(Game[TjuvState]):
+    name: ClassVar[str] = "tjuv"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 7
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("max_rounds", 0, minimum=0, maximum=500, description_key="tjuv.option.max_rounds"),
+    )
+    FORMAT_VERSION: ClassVar[int] = 1
+    rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
+    playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12}
+    max_playout_actions: ClassVar[int] = 1500
+
+    # ------------------------------------------------------------------ lifecycle
+    def new(self, players: int, options: Mapping[str, Any], seed: str) -> TjuvState:
+        b = board()
+        thieves = players - 1
+        police = [Police(f"P{i + 1}", b.house[i]) for i in range(thieves + 1)]
+        police.append(Police(CAR, b.car_start))
+        # Thieves start in nests spread around the town, one each.
+        step = len(b.nests) / thieves
+        nests = [b.nests[int(i * step)] for i in range(thieves)]
+        return TjuvState(players=players, rng=Rng(seed), max_rounds=int(options.get("max_rounds", 0)),
+                         police=police, thieves=[Thief(seat, nests[seat - 1]) for seat in range(1, players)],
+                         resigned=[False] * players)
+
+    def dump(self, state: TjuvState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> TjuvState:
+        return load_state(dict(data))
+
+    # ---------------------------------------------------------------------- turns
+    def to_act(self, state: TjuvState) -> frozenset[Seat]:
+        return frozenset() if state.finished else frozenset({state.turn})
+
+    def legal_actions(self, state: TjuvState, seat: Seat) -> list[Action]:
+        if state.finished or seat != state.turn:
+            return []
+        if seat != 0 and state.thief(seat).status == JAIL:
+            return [Wait(), Breakout()]
+        if state.phase == "move":
+            return [Move(pid, sq) for pid, reach in legal_moves(state, seat, state.roll).items() for sq in reach]
+        actions: list[Action] = []
+        if seat != 0 and board().kind.get(state.thief(seat).at or "") == "nest":
+            thief = state.thief(seat)
+            amounts = range(MONEY_UNIT, thief.money + 1, MONEY_UNIT)
+            if len(amounts) > 3:
+                amounts = range(thief.money, 0, -MONEY_UNIT)[:1]
+            actions += [Hide(a) for a in {*amounts, thief.money} if a > 0]
+            if thief.at in thief.stashes:
+                actions.append(Fetch())
+        if state.phase == "nest":
+            return [*actions, EndTurn()]
+        actions.append(Roll())
+        actions += [Ride(pid, sq) for pid, reach in legal_rides(state, seat).items() for sq in reach]
+        return actions
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def apply(self, state: TjuvState, seat: Seat, action: Action) -> list[Event]:
+        if state.finished or seat != state.turn:
+            raise NotYourTurn()
+        jailed = seat != 0 and state.thief(seat).status == JAIL
+        if isinstance(action, Wait | Breakout):
+            if not jailed:
+                raise IllegalAction("tjuv.error.not_in_jail", topic="jail")
+            events = do_breakout(state, seat) if isinstance(action, Breakout) else serve(state, state.thief(seat))
+            if state.phase == "move":
+                return [*events, *self._moves_or_pass(state, seat)]
+            return [*events, *end_turn(state, seat)]
+        if jailed:
+            raise IllegalAction("tjuv.error.in_jail", topic="jail")
+        if isinstance(action, Roll):
+            check_phase(state, "start")
+            roll = state.rng.die()
+            state.phase, state.roll, state.last_roll = "move", roll, roll
+            state.tram.pop(str(seat), None)
+            return [Event("tjuv.event.roll", {"seat": seat, "roll": roll}), *self._moves_or_pass(state, seat)]
+        if isinstance(action, Move | Ride):
+            check_phase(state, "move" if isinstance(action, Move) else "start")
+            options = legal_moves(state, seat, state.roll) if isinstance(action, Move) else legal_rides(state, seat)
+            path = check_path(options, action, state, seat)
+            events = do_move(state, seat, action, path)
+            if state.phase == "nest" and not state.finished:
+                return [*events, *check_end(state)]
+            return [*events, *end_turn(state, seat)]
+        if isinstance(action, Hide | Fetch):
+            check_phase(state, "start", "nest")
+            nest = nest_of(state, seat)
+            thief = state.thief(seat)
+            if isinstance(action, Fetch):
+                if nest not in thief.stashes:
+                    raise IllegalAction("tjuv.error.no_stash", topic="nests", square=nest)
+                return do_fetch(state, seat, nest)
+            if action.amount <= 0 or action.amount % MONEY_UNIT or action.amount > thief.money:
+                raise IllegalAction("tjuv.error.bad_amount", topic="nests", money=thief.money)
+            return do_hide(state, seat, nest, action.amount)
+        if isinstance(action, EndTurn):
+            check_phase(state, "nest")
+            return end_turn(state, seat)
+        raise IllegalAction("tjuv.error.syntax", text=str(action))
+
+    def _moves_or_pass(self, state: TjuvState, seat: Seat) -> list[Event]:
+        """After a roll: the turn passes at once when no piece can use it."""
+        if legal_moves(state, seat, state.roll):
+            return []
+        return [Event("tjuv.event.no_move", {"seat": seat, "roll": state.roll}), *end_turn(state, seat)]
+
+    # ------------------------------------------------------------------ views
+    def observe(self, state: TjuvState, seat: Seat | None) -> dict[str, Any]:
+        private = None if seat is None else private_view(state, seat)
+        return {"game": self.name, "seat": seat, "public": public_view(state), "private": private}
+
+    def outcome(self, state: TjuvState) -> Outcome | None:
+        if not state.finished:
+            return None
+        scores = {seat: state.money_of(seat) for seat in range(state.players)}
+        playing = [s for s in range(state.players) if not state.resigned[s]]
+        places: list[tuple[Seat, ...]] = [tuple(s for s in playing if scores[s] == value)
+                                          for value in sorted({scores[s] for s in playing}, reverse=True)]
+        gave_up = tuple(s for s in range(state.players) if state.resigned[s])
+        if gave_up:
+            places.append(gave_up)
+        return Outcome(places=tuple(places), reason=state.reason, scores=scores)
+
+    def resign(self, state: TjuvState, seat: Seat) -> list[Event]:
+        """The police player resigning ends the game; a thief who resigns leaves the town and his
+        money, carried and hidden, goes back to the bank."""
+        state.resigned[seat] = True
+        events = [Event("tjuv.event.resigned", {"seat": seat})]
+        if seat == 0:
+            return [*events, *finish(state, "tjuv.end.police_resigned")]
+        thief = state.thief(seat)
+        if thief.status == JAIL:
+            release(state, thief)
+        state.bank_received += thief.money + sum(thief.stashes.values())
+        thief.money, thief.wanted, thief.stashes = 0, False, {}
+        thief.status, thief.at = OUT, None
+        state.tram.pop(str(seat), None)
+        if seat == state.turn and not state.finished:
+            return [*events, *end_turn(state, seat)]
+        return [*events, *check_end(state)]
+
+    def scramble_hidden(self, state: TjuvState, viewer: Seat | None, rng: Rng) -> TjuvState:
+        return scramble(state, viewer, rng)
+
+    def bot_action(self, state: TjuvState, seat: Seat) -> Action:
+        return computer.choose(state, seat, self.legal_actions(state, seat))

@@ -1,0 +1,124 @@
+"""Where a piece may go: walks of an exact length (a roll) and tram rides.
+
+A walk is a simple path (never the same square twice) over the map graph, enumerated exactly by
+depth-first search. That stays cheap because streets are one square wide: paths only branch at
+crossings, so even the radio car's 12 steps give a few hundred paths. Who may pass whom:
+thieves pass thieves; police pieces pass police pieces; police pieces pass a thief except on a
+tram stop; a thief passes police pieces only while not wanted. Pieces inside the police house
+never block. Nests and the airport end a thief's walk early (no exact roll needed); banks, post
+offices, the travel agency, telegraphs and the railway and harbour squares need the exact roll.
+The radio car keeps to the streets and never turns back against its last direction.
+"""
+from __future__ import annotations
+
+from .board import DEAD_ENDS, OPPOSITE, board
+from .state import CAR, FREE, HOUSE, Police, Thief, TjuvState
+
+Piece = Police | Thief
+
+
+def can_land(state: TjuvState, piece: Piece, square: str,
+             occupants: dict[str, list[Piece]]) -> bool:
+    """Whether ``piece`` may end a walk or ride on ``square`` (a wanted thief there is arrested)."""
+    b = board()
+    others = [o for o in occupants.get(square, []) if o is not piece]
+    if isinstance(piece, Thief):
+        kind = b.kind[square]
+        if kind == "nest":
+            return True
+        if kind == "escape" and piece.money < b.escapes[square].fare:
+            return False
+        return not others
+    return all(isinstance(o, Thief) and o.wanted and o.status == FREE for o in others)
+
+
+def _can_enter(piece: Piece, before: str, square: str) -> bool:
+    kind = board().kind[square]
+    if piece.id == CAR:
+        return kind == "street"
+    if kind == "house":  # the house is left, never entered from the street
+        return before == HOUSE or board().kind[before] == "house"
+    if kind in ("nest", "escape"):
+        return isinstance(piece, Thief)
+    return True
+
+
+def _can_pass(piece: Piece, square: str, occupants: dict[str, list[Piece]]) -> bool:
+    b = board()
+    if b.kind[square] == "house":
+        return True
+    for other in occupants.get(square, []):
+        if isinstance(piece, Thief):
+            if isinstance(other, Police) and piece.wanted:
+                return False
+        elif isinstance(other, Thief) and square in b.stop_lines:
+            return False
+    return True
+
+
+def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
+    """Every square ``piece`` can reach with a walk of ``steps`` -> one such path (without the start)."""
+    b = board()
+    start = piece.at
+    if start is None:
+        return {}
+    occupants = state.occupants()
+    found: dict[str, list[str]] = {}
+    path: list[str] = []
+    visited = {start}
+
+    def visit(square: str) -> None:
+        depth = len(path)
+        kind = b.kind[square]
+        if kind in DEAD_ENDS:
+            early = kind == "nest" or (kind == "escape" and not b.escapes[square].exact)
+            if (depth == steps or early) and square not in found and can_land(state, piece, square, occupants):
+                found[square] = list(path)
+            return
+        if depth == steps:
+            if square not in found and can_land(state, piece, square, occupants):
+                found[square] = list(path)
+            return
+        if not _can_pass(piece, square, occupants):
+            return
+        for nxt in b.neighbours[square]:
+            if nxt not in visited and _can_enter(piece, square, nxt):
+                path.append(nxt)
+                visited.add(nxt)
+                visit(nxt)
+                visited.discard(nxt)
+                path.pop()
+
+    first = b.house if start == HOUSE else b.neighbours[start]
+    backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) else ""
+    for nxt in first:
+        if not _can_enter(piece, start, nxt):
+            continue
+        if backwards and start != HOUSE and b.direction(start, nxt) == backwards:
+            continue
+        path.append(nxt)
+        visited.add(nxt)
+        visit(nxt)
+        visited.discard(nxt)
+        path.pop()
+    return found
+
+
+def rides(state: TjuvState, piece: Piece) -> dict[str, list[str]]:
+    """Stops reachable by tram from the piece's stop, with at most one change -> [change stop?, stop]."""
+    b = board()
+    here = piece.at
+    if here is None or here not in b.stop_lines or piece.id == CAR:
+        return {}
+    occupants = state.occupants()
+    found: dict[str, list[str]] = {}
+    for line in b.stop_lines[here]:
+        for stop in b.lines[line]:
+            found.setdefault(stop, [stop])
+    for line in b.stop_lines[here]:
+        for change in b.lines[line]:
+            for other in b.stop_lines[change]:
+                for stop in b.lines[other]:
+                    found.setdefault(stop, [change, stop])
+    found.pop(here, None)
+    return {stop: route for stop, route in found.items() if can_land(state, piece, stop, occupants)}

@@ -1,0 +1,123 @@
+"""Moving: exact rolls, who may pass whom, nests without an exact roll, the radio car, trams."""
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import IllegalAction, NotYourTurn
+from bot.games.tjuv.moves import walks
+from bot.games.tjuv.play import legal_moves, legal_rides
+
+from .helpers import act, position
+
+
+def reach(state, piece: str, steps: int) -> set[str]:  # type: ignore[no-untyped-def]
+    found = state.piece(piece)
+    assert found is not None
+    return set(walks(state, found, steps))
+
+
+def test_a_move_goes_exactly_the_roll_orthogonally_without_revisiting() -> None:
+    state = position(thieves={1: {"at": "B11"}})
+    assert reach(state, "T1", 1) == {"B10", "B12", "C11"}
+    two = reach(state, "T1", 2)
+    assert "B11" not in two and "C10" not in two and {"B9", "D11", "B13"} <= two
+
+
+def test_a_thief_passes_thieves_and_passes_police_only_while_not_wanted() -> None:
+    state = position(3, police={"P1": "B5"}, thieves={1: {"at": "B3"}, 2: {"at": "B4"}})
+    assert "B6" in reach(state, "T1", 3)
+    state.thief(1).wanted = True
+    assert "B6" not in reach(state, "T1", 3)
+    assert "B5" not in reach(state, "T1", 2)  # never onto an occupied square
+
+
+def test_police_pass_police_and_thieves_but_not_a_thief_on_a_tram_stop() -> None:
+    state = position(police={"P1": "B4", "P2": "B5"}, thieves={1: {"at": "B6"}})
+    assert "B8" in reach(state, "P1", 4)
+    state.thief(1).at = "B7"  # a tram stop (line 1)
+    assert "B8" not in reach(state, "P1", 4)
+
+
+def test_only_thieves_enter_nests_and_without_an_exact_roll() -> None:
+    state = position(police={"P1": "B3"}, thieves={1: {"at": "B2"}})
+    assert "A5" in reach(state, "T1", 6)  # four steps are enough
+    assert "A5" not in reach(state, "P1", 2)
+
+
+def test_buildings_are_entered_only_with_the_exact_roll() -> None:
+    state = position(thieves={1: {"at": "B11"}})
+    assert "C14" in reach(state, "T1", 4) and "C14" not in reach(state, "T1", 5)
+
+
+def test_the_radio_car_moves_double_on_streets_and_never_turns_back() -> None:
+    state = position(roll=1)
+    car = state.piece("C")
+    assert car is not None and car.at == "P11"
+    assert set(legal_moves(state, 0, 1)["C"]) == {"N11", "R11"}
+    act(state, 0, "move C R11")
+    assert car.heading == "E"
+    state.turn, state.phase, state.roll = 0, "move", 1
+    assert set(legal_moves(state, 0, 1)["C"]) == {"T11", "S12", "S10"}
+    assert "P11" not in set(walks(state, car, 2))
+
+
+def test_police_leave_the_house_directly_but_never_walk_into_it() -> None:
+    state = position(police={"P2": "M11"})
+    assert state.piece("P1").at == "N9"  # type: ignore[union-attr]
+    assert reach(state, "P1", 1) == {"M9", "O9", "N10"}
+    assert not {sq for sq in reach(state, "P2", 2) if sq[0] in "NOPQR" and sq[1:] in ("9", "10")}
+
+
+def test_a_thief_who_cannot_use_the_roll_loses_the_turn() -> None:
+    state = position(police={"P1": "B13"}, thieves={1: {"at": "A13", "wanted": True, "money": 2000}}, turn=1)
+    keys = act(state, 1, "roll")
+    assert "tjuv.event.no_move" in keys and state.turn == 0
+
+
+def test_a_thief_must_use_the_full_roll_when_he_can() -> None:
+    state = position(thieves={1: {"at": "B11"}}, turn=1, roll=3)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 1, "move T1 B13")
+    assert err.value.key == "tjuv.error.cannot_reach"
+    act(state, 1, "move T1 B14")
+    assert state.thief(1).at == "B14"
+
+
+def test_moving_before_rolling_or_out_of_turn_is_refused() -> None:
+    state = position(thieves={1: {"at": "B11"}})
+    with pytest.raises(IllegalAction):
+        act(state, 0, "move P1 M9")
+    with pytest.raises(NotYourTurn):
+        act(state, 1, "roll")
+
+
+def test_a_tram_ride_follows_the_line_with_at_most_one_change() -> None:
+    state = position(thieves={1: {"at": "M4"}}, turn=1, roll=3)
+    act(state, 1, "move T1 M7")
+    assert state.tram == {"1": "T1"}
+    state.turn = 1
+    stops = set(legal_rides(state, 1)["T1"])
+    assert {"B7", "Y7", "M2", "M21", "S21", "Y16"} <= stops  # line 1, line 2, one change
+    act(state, 1, "ride T1 Y16")
+    assert state.thief(1).at == "Y16" and state.tram == {}
+    state.turn = 1
+    assert legal_rides(state, 1) == {}  # a ride is not a move that ends on a stop
+
+
+def test_two_changes_are_not_allowed() -> None:
+    state = position(thieves={1: {"at": "B7"}}, turn=1)
+    state.tram["1"] = "T1"
+    stops = set(legal_rides(state, 1)["T1"])
+    assert "M16" in stops and "Y16" not in stops
+    with pytest.raises(IllegalAction):
+        act(state, 1, "ride T1 Y16")
+
+
+def test_only_the_piece_that_ended_its_move_on_a_stop_may_ride() -> None:
+    state = position(thieves={1: {"at": "B7"}}, turn=1)
+    assert legal_rides(state, 1) == {}
+    car = position(roll=3)
+    car.piece("C").at, car.piece("C").heading = "M15", "S"  # type: ignore[union-attr]
+    act(car, 0, "move C M21")
+    car.turn = 0
+    assert legal_rides(car, 0) == {}

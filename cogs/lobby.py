@@ -272,10 +272,11 @@ class Lobby(commands.Cog):
 
     @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")
     @app_commands.describe(turn_hours="Default hours per turn", bank_hours="Extra hours each player may use in a game",
-                           vacation_days="Longest vacation allowed", language="Default language: en, sv, nb, cs")
+                           vacation_days="Longest vacation allowed", language="Default language: en, sv, nb, cs",
+                           reminder_share="Share of the turn time after which the reminder is sent (0.1-0.95)")
     async def settings(self, interaction: discord.Interaction, turn_hours: float | None = None,
                        bank_hours: float | None = None, vacation_days: int | None = None,
-                       language: str | None = None) -> None:
+                       language: str | None = None, reminder_share: float | None = None) -> None:
         async def work() -> None:
             locale = locale_of(interaction)
             if interaction.guild_id is None:
@@ -284,8 +285,8 @@ class Lobby(commands.Cog):
                 raise Forbidden("error.manage_server_only")
             current = await self.bot.players.set_guild_settings(
                 str(interaction.guild_id), locale=language, turn_hours=turn_hours, bank_hours=bank_hours,
-                max_vacation_days=vacation_days)
-            await reply(interaction, t("settings.saved", locale, turn_hours=current.turn_hours,
+                max_vacation_days=vacation_days, reminder_share=reminder_share)
+            await reply(interaction, t("settings.saved", locale, turn_hours=current.turn_hours or "-",
                                        bank_hours=current.bank_hours, vacation_days=current.max_vacation_days))
         await guarded(interaction, work)
 

@@ -97,6 +97,8 @@ class Game(ABC, Generic[S]):
     FORMAT_VERSION: ClassVar[int] = 1
     # Languages of this game's rules text besides English (e.g. ("sv",)).
     rules_languages: ClassVar[tuple[str, ...]] = ("en",)
+    # Default hours per turn (a server default or /game new overrides it); quick card games less.
+    turn_hours: ClassVar[float] = 24.0
     # Options that make a seeded random playout finish (conformance suite), and its length cap.
     playout_options: ClassVar[Mapping[str, Any]] = {}
     max_playout_actions: ClassVar[int] = 5000

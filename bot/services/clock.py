@@ -16,7 +16,7 @@ REMINDER, LAST_CALL, TIMEOUT = 1, 2, 3
 class ClockSettings:
     """Per-server settings (``/game settings``); games copy the turn time when created."""
 
-    turn_hours: float = 24.0
+    turn_hours: float | None = None  # None: each game's own default
     bank_hours: float = 24.0
     reminder_share: float = 0.5   # first reminder when this share of the turn time has passed
     last_call_share: float = 0.9

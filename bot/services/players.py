@@ -95,7 +95,8 @@ class Players:
             locale, raw = await prefs_repo.get_guild(conn, guild_id)
         return locale, ClockSettings.from_dict(raw)
 
-    async def set_guild_settings(self, guild_id: str, *, locale: str | None = None, **changes: float) -> ClockSettings:
+    async def set_guild_settings(self, guild_id: str, *, locale: str | None = None,
+                                 **changes: float | None) -> ClockSettings:
         limits = {"turn_hours": (0.05, 336), "bank_hours": (0, 336), "max_vacation_days": (0, 60),
                   "reminder_share": (0.1, 0.95)}
         async with self.db.transaction() as conn:

@@ -134,7 +134,8 @@ class GameService:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
             settings = await self._guild_clock(conn, guild_id)
-            turn_seconds = int((turn_hours if turn_hours is not None else settings.turn_hours) * 3600)
+            hours = next(h for h in (turn_hours, settings.turn_hours, engine.turn_hours) if h is not None)
+            turn_seconds = int(hours * 3600)
             game_id = await repo.insert(conn, guild_id=guild_id, channel_id=str(channel_id), game=game,
                                         creator_id=str(user_id), options=resolved, seed=seed or new_seed(),
                                         locale=locale, turn_seconds=turn_seconds)

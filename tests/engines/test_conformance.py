@@ -132,3 +132,18 @@ def test_observations_leak_nothing_hidden(name: str) -> None:
             assert game.observe(scrambled, viewer) == obs, f"{name}: seat {viewer} sees hidden info"
     assert checked or game.scramble_hidden(game.new(game.min_players, game.resolve_options({}), "s"),
                                            None, rng) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_computer_players_finish_a_seeded_game_without_an_illegal_move(name: str) -> None:
+    game = registry.get(name)
+    players = min(game.max_players, max(game.min_players, 3))
+    state = game.new(players, game.resolve_options(game.playout_options), "computers")
+    for _ in range(game.max_playout_actions):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        action = game.bot_action(state, seat)
+        assert game.parse_action(str(action)) == action
+        game.apply(state, seat, action)  # raises on an illegal move
+    assert game.outcome(state) is not None, f"{name}: computer players did not finish"

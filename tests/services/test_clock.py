@@ -154,3 +154,17 @@ async def test_stats_count_games_wins_and_places(db: Database, toy: object, tick
     board = stats.leaderboard()
     assert [(s.name, s.wins, s.games) for s in board] == [("Ann", 2, 3), ("P1", 1, 3)]
     assert board[0].average_place == pytest.approx(4 / 3)
+
+
+async def test_turn_time_comes_from_the_table_then_the_server_then_the_game(db: Database, toy: object,
+                                                                          ticking: Clock) -> None:
+    service = GameService(db, clock=ticking)
+    tolp = await service.create(guild_id="g", channel_id="a", game="tolp", user_id="u0", name="A")
+    assert tolp.turn_seconds == 12 * 3600
+    await Players(db).set_guild_settings("g", turn_hours=5)
+    toy_game = await service.create(guild_id="g", channel_id="b", game="toy", user_id="u0", name="A")
+    assert toy_game.turn_seconds == 5 * 3600
+    chosen = await service.create(guild_id="g", channel_id="c", game="toy", user_id="u0", name="A", turn_hours=2)
+    assert chosen.turn_seconds == 2 * 3600
+    with pytest.raises(IllegalAction):
+        await Players(db).set_guild_settings("g", bank_hours=1000)

@@ -44,6 +44,7 @@ class TolpGame(Game[TolpState]):
     max_players = 10
     FORMAT_VERSION = 1
     rules_languages = ("en", "sv")
+    turn_hours = 12.0
     options = (
         OptionSpec("two_decks", False, description_key="tolp.option.two_decks"),
         OptionSpec("tolp_leads", False, description_key="tolp.option.tolp_leads"),

@@ -21,7 +21,8 @@ from bot.storage.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol")
+EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
+              "cogs.tjuv")
 
 
 class CatalogTranslator(app_commands.Translator):

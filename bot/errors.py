@@ -13,6 +13,7 @@ class GameMasterError(Exception):
         self.key = key or type(self).key
         self.params = params
         self.topic = topic  # a /rules topic id that explains the refusal, if any
+        self.names: list[str] = []  # the table's player names, for params that hold seats
         super().__init__(f"{self.key} {params}" if params else self.key)
 
 

@@ -61,7 +61,8 @@ class GameUI:
     """Buttons a game shows under its public board and in a player's private view."""
 
     board_buttons: Callable[[dict[str, Any]], list[ButtonSpec]] = lambda obs: []
-    # private hooks get the viewer's observation and the canonical texts of their legal actions
+    # private hooks get the viewer's observation (plus "names" and "locale") and the canonical texts
+    # of their legal actions
     private_buttons: Callable[[dict[str, Any], list[str]], list[ButtonSpec]] = lambda obs, legal: []
     private_selects: Callable[[dict[str, Any], list[str]], list[SelectSpec]] = lambda obs, legal: []
     private_text: Callable[[dict[str, Any], str], str] = lambda obs, locale: ""
@@ -120,8 +121,12 @@ def mention_of(record: GameRow, seat: int) -> str:
     return f"<@{user}>" if user else record.names[seat]
 
 
-def custom_id_act(game_id: int, ply: int, action: str) -> str:
-    return f"gm:a:{game_id}:{ply}:{action}"
+def custom_id_act(game_id: int, ply: int, action: str, *, owner: int | None = None) -> str:
+    """``gm:a:`` board buttons (stale once anything moved); ``gm:p:`` buttons of one seat's private
+    view (only that seat may press them; stale once that seat moved)."""
+    if owner is None:
+        return f"gm:a:{game_id}:{ply}:{action}"
+    return f"gm:p:{game_id}:{ply}:{owner}:{action}"
 
 
 def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View:
@@ -135,7 +140,7 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
     return view
 
 
-def private_view(record: GameRow, obs: dict[str, Any], legal: list[str],
+def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[str],
                  locale: str) -> discord.ui.View | None:
     ui = ui_for(record.game)
     buttons = ui.private_buttons(obs, legal)
@@ -147,12 +152,13 @@ def private_view(record: GameRow, obs: dict[str, Any], legal: list[str],
         options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in spec.options[:25]]
         if not options:
             continue
-        view.add_item(GameSelect(record.id, record.ply, spec.prefix, number, options=options,
+        view.add_item(GameSelect(record.id, record.ply, seat, spec.prefix, number, options=options,
                                  placeholder=t(spec.placeholder_key, locale),
                                  min_values=min(spec.min_values, len(options)),
                                  max_values=min(spec.max_values, len(options))))
     for spec in buttons[:5]:
-        view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style))
+        view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style,
+                                 owner=seat))
     return view
 
 
@@ -162,6 +168,13 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
     private views that changed."""
     record = update.record
     locale = record.locale
+    seats = set(update.private_changed) | {s for s in range(len(record.seats))
+                                           if private_lines(update.events, s, record.names, locale)}
+    if update.events and all(e.visible_to is not None for e in update.events) and not extra_lines:
+        # a private change only (a draft setup, an exchange question): the table sees nothing new
+        for seat in sorted(seats):
+            await send_private(bot, record, seat, update.events)
+        return
     channel = bot.get_partial_messageable(int(record.channel_id))
     lines = list(extra_lines) + public_lines(update.events, record.names, locale)
     obs = bot.service.observe(record, None)
@@ -185,8 +198,6 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
     if record.status == "active":
         for seat in sorted(update.to_act):
             await ping_turn(bot, record, seat, message.jump_url)
-    seats = set(update.private_changed) | {s for s in range(len(record.seats))
-                                           if private_lines(update.events, s, record.names, locale)}
     for seat in sorted(seats):
         await send_private(bot, record, seat, update.events)
 
@@ -255,13 +266,15 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
         return "", None, None
     lines = [t("dm.your_view", locale, channel=f"<#{record.channel_id}>", game=t(f"game.name.{record.game}", locale))]
     lines += private_lines(events, seat, record.names, locale)
+    # the hooks also get the table's names and the reader's language
+    obs = {**obs, "names": record.names, "locale": locale}
     text = ui_for(record.game).private_text(obs, locale)
     if text:
         lines.append(text)
     image = await render_private(record, obs, locale)
     file = png(image, f"{record.game}-private-{record.ply}.png") if image else None
     legal = bot.service.legal_texts(record, seat)
-    return clip("\n".join(lines)), file, private_view(record, obs, legal, locale)
+    return clip("\n".join(lines)), file, private_view(record, seat, obs, legal, locale)
 
 
 def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
@@ -274,7 +287,7 @@ def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     locale = locale_of(interaction)
     if isinstance(error, GameMasterError):
-        text = error_text(error, locale)
+        text = error_text(error, locale, error.names)
     else:
         log.error("unexpected error in interaction", exc_info=error)
         text = t("error.unexpected", locale)
@@ -298,7 +311,7 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 
 
 async def act(interaction: discord.Interaction, action: str, *, game_id: int | None = None,
-              expected_ply: int | None = None) -> None:
+              expected_ply: int | None = None, owner: int | None = None) -> None:
     """Apply ``action`` for the interaction's user and announce the result."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
@@ -308,7 +321,7 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         try:
             update = await bot.service.act(user_id=str(interaction.user.id), action=action,
                                            channel_id=None if game_id else str(interaction.channel_id),
-                                           game_id=game_id, expected_ply=expected_ply)
+                                           game_id=game_id, expected_ply=expected_ply, owner=owner)
         except Conflict:
             await show_current(interaction, game_id)
             return
@@ -361,6 +374,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 
 # ----------------------------------------------------------------------------- dynamic items
 _ACT = re.compile(r"a:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<action>[ -~]{1,80})")
+_OWN = re.compile(r"p:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<owner>[0-9]{1,2}):(?P<action>[ -~]{1,80})")
 _ONE = re.compile(r"(?P<kind>[hjs]):(?P<game>[0-9]{1,18})")
 _VOTE = re.compile(r"t:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<choice>wait|skip|computer)")
 
@@ -370,8 +384,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
     one still gets a clear answer instead of "This interaction failed"."""
 
     def __init__(self, game_id: int, ply: int, action: str, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, raw: str | None = None) -> None:
-        custom_id = raw if raw is not None else custom_id_act(game_id, ply, action)
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, raw: str | None = None,
+                 owner: int | None = None) -> None:
+        custom_id = raw if raw is not None else custom_id_act(game_id, ply, action, owner=owner)
         super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id[:100]))
         self.rest = custom_id[3:]
 
@@ -382,11 +397,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await prime_locale(interaction)
-        act_match = _ACT.fullmatch(self.rest)
+        act_match = _ACT.fullmatch(self.rest) or _OWN.fullmatch(self.rest)
         if act_match:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            owner = act_match.groupdict().get("owner")
             await act(interaction, act_match["action"], game_id=int(act_match["game"]),
-                      expected_ply=int(act_match["ply"]))
+                      expected_ply=int(act_match["ply"]), owner=int(owner) if owner is not None else None)
             return
         vote = _VOTE.fullmatch(self.rest)
         if vote:
@@ -414,16 +430,17 @@ def LobbyButton(kind: str, game_id: int, *, label: str,  # noqa: N802
     return GameButton(game_id, 0, "", label=label, style=style, raw=f"gm:{kind}:{game_id}")
 
 
-_SELECT = re.compile(r"(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<n>[0-9]):(?P<prefix>[ -~]{0,60})")
+_SELECT = re.compile(r"(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<owner>[0-9]{1,2}):(?P<n>[0-9]):"
+                     r"(?P<prefix>[ -~]{0,60})")
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:(?P<rest>.*)"):
     """A select menu: the chosen values are appended to the action prefix."""
 
-    def __init__(self, game_id: int, ply: int, prefix: str, number: int = 0, *,
+    def __init__(self, game_id: int, ply: int, owner: int, prefix: str, number: int = 0, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, raw: str | None = None) -> None:
-        custom_id = raw if raw is not None else f"gms:{game_id}:{ply}:{number}:{prefix}"
+        custom_id = raw if raw is not None else f"gms:{game_id}:{ply}:{owner}:{number}:{prefix}"
         super().__init__(discord.ui.Select(custom_id=custom_id[:100], options=options or [],
                                            placeholder=placeholder, min_values=min_values,
                                            max_values=max_values))
@@ -432,7 +449,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> GameSelect:
-        return cls(0, 0, "", raw=f"gms:{match['rest']}")
+        return cls(0, 0, 0, "", raw=f"gms:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await prime_locale(interaction)
@@ -442,7 +459,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
             await reply_error(interaction, InvalidAction("error.bad_custom_id"))
             return
         action = " ".join([parsed["prefix"], *values]).strip()
-        await act(interaction, action, game_id=int(parsed["game"]), expected_ply=int(parsed["ply"]))
+        await act(interaction, action, game_id=int(parsed["game"]), expected_ply=int(parsed["ply"]),
+                  owner=int(parsed["owner"]))
 
 
 def known_games() -> list[str]:

@@ -35,16 +35,12 @@ if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
 GAME = "zlodej"
-# private_text() gets the reader's locale, private_selects() does not: cogs/common.py calls
-# private_text first with the very observation dict that it then hands to private_selects, so the
-# locale is left in that dict for the menu labels. An explicit ``locale`` argument wins.
-_LOCALE = "zlodej_ui_locale"
 MAX_OPTIONS = 25
 
 
 # ----------------------------------------------------------------------------- private view hooks
 def _ui_locale(obs: dict[str, Any], locale: str | None) -> str:
-    return locale or str(obs.get(_LOCALE) or "en")
+    return locale or str(obs.get("locale") or "en")
 
 
 def _my_turn(obs: dict[str, Any]) -> bool:
@@ -144,7 +140,6 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
 
 
 def private_text(obs: dict[str, Any], locale: str) -> str:
-    obs[_LOCALE] = locale
     private = obs.get("private")
     if private is None:
         return ""

@@ -165,8 +165,10 @@ def _token(draw: ImageDraw.ImageDraw, cx: int, cy: int, label: str, colour: tupl
     draw.text((cx, cy), label, font=font(15, bold=True), fill=WHITE, anchor="mm")
 
 
-def _thief_colour(seat: int) -> tuple[int, int, int]:
-    return THIEF_COLOURS[(seat - 1) % len(THIEF_COLOURS)]
+def _thief_colour(piece: str) -> tuple[int, int, int]:
+    """A thief's colour by his piece ("T2"); pieces name roles, which need not be table seats."""
+    number = int(piece[1:]) if piece[1:].isdigit() else 1
+    return THIEF_COLOURS[(number - 1) % len(THIEF_COLOURS)]
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any]) -> None:
@@ -181,8 +183,8 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any]) -> None:
         shift = per_square.get(at, 0)
         per_square[at] = shift + 1
         cx, cy = _centre(at)
-        _token(draw, cx + shift * 8 - 4 * min(shift, 1), cy + shift * 6, f"T{thief['seat']}",
-               _thief_colour(thief["seat"]), wanted=thief["wanted"])
+        _token(draw, cx + shift * 8 - 4 * min(shift, 1), cy + shift * 6, thief["id"],
+               _thief_colour(thief["id"]), wanted=thief["wanted"])
     for police in public["police"]:
         at = police["at"]
         if at is None or at == "house" or police["status"] != "free":
@@ -210,9 +212,11 @@ def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, lo
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
     mid, small = font(22, bold=True), font(18)
     turn = public["turn"]
+    police_seat = int(public.get("police_seat", 0))
     col_w = (WIDTH - 2 * MAP_X) // 2
     rows: list[tuple[int, str, tuple[int, int, int], str, int, str, bool, int]] = [
-        (0, "P", POLICE, f"{t('tjuv.render.police', locale)}: {_name(names, 0)}", public["police_money"], "", False, 0)]
+        (police_seat, "P", POLICE, f"{t('tjuv.render.police', locale)}: {_name(names, police_seat)}",
+         public["police_money"], "", False, 0)]
     notes = {"jail": "tjuv.render.jail", "escaping": "tjuv.render.escaping", "escaped": "tjuv.render.escaped",
              "out": "tjuv.render.out"}
     for thief in public["thieves"]:
@@ -220,7 +224,7 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         note = t(notes[status], locale, turns=thief["sentence"]) if status in notes else (
             t("tjuv.render.wanted", locale) if thief["wanted"] else "")
         note = f"{note}  {t('tjuv.render.stashes', locale, count=thief['stashes'])}".strip()
-        rows.append((thief["seat"], f"T{thief['seat']}", _thief_colour(thief["seat"]), _name(names, thief["seat"]),
+        rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), _name(names, thief["seat"]),
                      thief["money"], note, thief["wanted"], thief["arrests"]))
     for index, (seat, label, colour, name, money, note, wanted, arrests) in enumerate(rows):
         x = MAP_X + (index % 2) * col_w
@@ -259,7 +263,8 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     seat = int(obs["seat"])
     stashes: Mapping[str, int] = private["stashes"]
     image, draw = new_canvas(WIDTH, PRIVATE_H, BACKGROUND)
-    _token(draw, 50, 50, f"T{seat}", _thief_colour(seat), radius=26)
+    piece = str(private.get("piece") or f"T{seat}")
+    _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
     draw.text((100, 30), f"{_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font=font(34, bold=True),
               fill=WHITE)
     if not stashes:
@@ -272,3 +277,45 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     draw.text((40, PRIVATE_H - 60), t("tjuv.render.total", locale, money=sum(stashes.values())),
               font=font(30, bold=True), fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))
+
+
+# -------------------------------------------------------------------------------- in words
+def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
+    """A player's own view in words (the console, and the text of the Discord DM): the role, a
+    thief's hidden money by nest, and what to do now when it is the player's turn."""
+    private = obs.get("private")
+    if not private:
+        return ""
+    public = obs["public"]
+    seat = obs["seat"]
+    lines: list[str] = []
+    me: Mapping[str, Any] | None = None
+    if private.get("role") == "police":
+        lines.append(t("tjuv.ui.you_police", locale, count=len(public["police"]) - 1))
+    else:
+        me = next((th for th in public["thieves"] if th["id"] == private.get("piece")), None)
+        lines.append(t("tjuv.ui.you_thief", locale, piece=private.get("piece", ""),
+                       money=me["money"] if me else 0))
+        stashes: Mapping[str, int] = private["stashes"]
+        if stashes:
+            listed = ", ".join(t("tjuv.ui.stash", locale, square=nest, money=amount)
+                               for nest, amount in stashes.items())
+            lines.append(t("tjuv.ui.stashes", locale, stashes=listed, money=sum(stashes.values())))
+        else:
+            lines.append(t("tjuv.ui.no_stashes", locale))
+    if public["finished"] or public["turn"] != seat:
+        return "\n".join(lines)
+    if me is not None and me["status"] == "jail":
+        lines.append(t("tjuv.ui.turn_jail", locale, turns=me["sentence"]))
+    elif public["phase"] == "move":
+        lines.append(t("tjuv.ui.turn_move", locale, roll=public["roll"]))
+    elif public["phase"] == "nest":
+        lines.append(t("tjuv.ui.turn_nest", locale))
+    else:
+        if me is not None and board().kind.get(me["at"] or "") == "nest":
+            lines.append(t("tjuv.ui.in_nest_start", locale))
+        lines.append(t("tjuv.ui.turn_start", locale))
+        riding = public["tram"].get(str(seat))
+        if riding:
+            lines.append(t("tjuv.ui.turn_tram", locale, piece=riding))
+    return "\n".join(lines)

@@ -213,19 +213,32 @@ class GameService:
 
     # ------------------------------------------------------------------ play
     async def act(self, *, user_id: str, action: str, channel_id: str | None = None, game_id: int | None = None,
-                  expected_ply: int | None = None) -> Update:
+                  expected_ply: int | None = None, owner: int | None = None) -> Update:
+        """Apply ``action`` for ``user_id``. ``expected_ply`` dates the button that was clicked: a
+        board button is stale once anything moved; a button of the player's own private view
+        (``owner``: only that seat may press it) only once that player moved since, so the other players' simultaneous
+        decisions (Stratego setups, Tölp exchanges) do not invalidate it, while a double click
+        still applies once."""
         async with self.db.transaction() as conn:
             record = await self._active(conn, channel_id=channel_id, game_id=game_id)
-            if expected_ply is not None and expected_ply != record.ply:
-                raise Conflict("error.stale")
             seat = record.seat_of(user_id)
             if seat is None:
                 raise Forbidden("error.not_seated")
+            if owner is not None and owner != seat:
+                raise Forbidden("error.not_your_button")
+            if expected_ply is not None and expected_ply != record.ply:
+                if owner is None or expected_ply > record.ply or \
+                        await repo.moved_since(conn, record.id, seat, expected_ply):
+                    raise Conflict("error.stale")
             game = registry.get(record.game)
             state = game.load(record.state or {})
             before = self._privates(game, state, len(record.seats))
-            parsed = game.parse_action(action)
-            events = game.apply(state, seat, parsed)
+            try:
+                parsed = game.parse_action(action)
+                events = game.apply(state, seat, parsed)
+            except GameMasterError as exc:
+                exc.names = record.names  # so the refusal can name the players it mentions
+                raise
             update = Update(record, list(events))
             await self._commit_move(conn, game, state, record, seat, str(parsed))
             await self._run_computers(conn, game, state, record, update)

@@ -193,6 +193,12 @@ async def append_move(conn: aiosqlite.Connection, game_id: int, ply: int, seat: 
                        (game_id, ply, seat, action, now_iso()))
 
 
+async def moved_since(conn: aiosqlite.Connection, game_id: int, seat: int, ply: int) -> bool:
+    async with conn.execute("SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND ply > ? LIMIT 1",
+                            (game_id, seat, ply)) as cur:
+        return await cur.fetchone() is not None
+
+
 async def moves(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int, str, str]]:
     async with conn.execute("SELECT ply, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY ply",
                             (game_id,)) as cur:

@@ -104,15 +104,14 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     blue_ranks = dict(zip(setup_squares(BLUE), BLUE_CODE, strict=True))
     assert blue_ranks["A7"] == "F"
 
-    # Blue's private edits moved the game on, so Red's DM buttons are stale: the click says so
-    # and changes nothing; /stratego board shows Red fresh controls (ephemeral) to press Ready on
-    stale = await fake.interact(bot, fake.click(red, dm, label="Ready"))
-    assert stale.ephemeral and "moved on" in stale.text
-    assert (await bot.service.get(game_id)).state["ready"] == [False, False]
-    view = await fake.interact(bot, fake.slash(red, "stratego board"))
-    assert view.ephemeral and "FBB34543B3" in view.text
-    assert (await fake.interact(bot, fake.click(red, view.messages[-1], label="Ready"))).ok
+    # Blue's private edits do not spoil Red's own DM buttons (a private view goes stale only when its
+    # owner moved): Red presses Ready in the DM; pressing it again is a double click, refused
+    assert (await fake.interact(bot, fake.click(red, dm, label="Ready"))).ok
     assert (await bot.service.get(game_id)).state["ready"] == [True, False]
+    again = await fake.interact(bot, fake.click(red, dm, label="Ready"))
+    assert again.ephemeral and "moved on" in again.text
+    view = await fake.interact(bot, fake.slash(red, "stratego board"))
+    assert view.ephemeral and "stands ready" in view.text
 
     # both ready: Red by button, Blue by command; the board then pings Red
     r = await fake.interact(bot, fake.slash(blue, "stratego ready"))

@@ -57,7 +57,7 @@ def menu_for(message: StoredMessage, action: str) -> tuple[str, str] | None:
     """(select custom_id, value) that performs ``action`` in a private view, if it offers it."""
     verb, _, rest = action.partition(" ")
     for select in selects(message):
-        prefix = select["custom_id"].split(":", 4)[4]
+        prefix = select["custom_id"].split(":", 5)[5]
         wanted = rest if prefix == "discard" and verb == "discard" else action
         if prefix in ("", "discard") and any(o["value"] == wanted for o in select["options"]):
             return select["custom_id"], wanted
@@ -115,6 +115,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     seen: dict[str, int] = {}
     locked_refused = stale_checked = ephemeral_used = target_checked = False
     old_menu: StoredMessage | None = None
+    old_owner: dict | None = None
     moves = 0
     while True:
         record = await bot.service.current(fake.channel_id)
@@ -139,8 +140,12 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
                 assert no.ephemeral and "locked under jokers" in no.text and names[victim] in no.text
                 locked_refused = True
 
-        if old_menu is not None and not stale_checked:
-            stale = await fake.interact(bot, fake.click(user, old_menu, label="End turn"))
+        if old_menu is not None and old_owner is not None and not stale_checked:
+            # another player's menu is refused; its owner's own old menu is stale after their move
+            foreign = await fake.interact(bot, fake.click(user if user is not old_owner else stranger, old_menu,
+                                                          label="End turn"))
+            assert foreign.ephemeral and ("someone else" in foreign.text or "not a player" in foreign.text)
+            stale = await fake.interact(bot, fake.click(old_owner, old_menu, label="End turn"))
             assert stale.ephemeral and "moved on" in stale.text
             stale_checked = True
 
@@ -157,7 +162,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
                 ephemeral_used = True
             if verb == "end":
                 if old_menu is None:
-                    old_menu = menu
+                    old_menu, old_owner = menu, user
                 r = await fake.interact(bot, fake.click(user, menu, label="End turn"))
             else:
                 found = menu_for(menu, action)
@@ -174,9 +179,11 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
             picks = await fake.interact(bot, fake.autocomplete(user, "zlodej steal", focused="cards",
                                                                target=f"#{int(victim_seat) + 1}", cards=""))
             assert cards in [c["value"] for c in picks.choices]
+            # the target may be typed as the name, the board's number or a mention
+            victim = int(victim_seat)
+            typed = [names[victim], f"#{victim + 1}", f"<@{record.user_of(victim)}>"][seen["steal"] % 3]
             target_checked = True
-            r = await fake.interact(bot, fake.slash(user, "zlodej steal", target=names[int(victim_seat)],
-                                                    cards=cards))
+            r = await fake.interact(bot, fake.slash(user, "zlodej steal", target=typed, cards=cards))
         elif verb == "end":
             r = await fake.interact(bot, fake.slash(user, "zlodej end"))
         else:

@@ -1,4 +1,11 @@
-"""The Tjuv och Polis game: setup, turns, legal actions, applying actions, outcome, resigning."""
+"""The Tjuv och Polis game: setup, turns, legal actions, applying actions, outcome, resigning.
+
+Who plays the police is the option ``police``: ``first`` (the default) gives it to the first seat,
+the table's creator; ``roll`` has every seat roll the die (the game's own Rng, so it follows from
+the seed) and the highest roll, ties rolling again, plays the police. The rules modules work in
+roles (0 the police, n the thief T<n>); this class translates table seats to roles and back at its
+edges: actions, events, views, the outcome.
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -29,7 +36,9 @@ from .play import (
     serve,
 )
 from .state import CAR, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
-from .view import private_view, public_view, scramble
+from .view import private_view, public_view, role_of, scramble, seat_of
+
+POLICE_CHOICES = ("first", "roll")
 
 
 class TjuvGame(Game[TjuvState]):
@@ -38,10 +47,11 @@ class TjuvGame(Game[TjuvState]):
     max_players: ClassVar[int] = 7
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("max_rounds", 0, minimum=0, maximum=500, description_key="tjuv.option.max_rounds"),
+        OptionSpec("police", "first", choices=POLICE_CHOICES, description_key="tjuv.option.police"),
     )
     FORMAT_VERSION: ClassVar[int] = 1
     rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
-    playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12}
+    playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12, "police": "roll"}
     max_playout_actions: ClassVar[int] = 1500
 
     # ------------------------------------------------------------------ lifecycle
@@ -53,9 +63,11 @@ class TjuvGame(Game[TjuvState]):
         # Thieves start in nests spread around the town, one each.
         step = len(b.nests) / thieves
         nests = [b.nests[int(i * step)] for i in range(thieves)]
-        return TjuvState(players=players, rng=Rng(seed), max_rounds=int(options.get("max_rounds", 0)),
+        rng = Rng(seed)
+        police_seat = roll_for_police(rng, players) if options.get("police", "first") == "roll" else 0
+        return TjuvState(players=players, rng=rng, max_rounds=int(options.get("max_rounds", 0)),
                          police=police, thieves=[Thief(seat, nests[seat - 1]) for seat in range(1, players)],
-                         resigned=[False] * players)
+                         resigned=[False] * players, police_seat=police_seat, prompts=[1] + [0] * thieves)
 
     def dump(self, state: TjuvState) -> dict[str, Any]:
         return dump_state(state)
@@ -65,9 +77,13 @@ class TjuvGame(Game[TjuvState]):
 
     # ---------------------------------------------------------------------- turns
     def to_act(self, state: TjuvState) -> frozenset[Seat]:
-        return frozenset() if state.finished else frozenset({state.turn})
+        return frozenset() if state.finished else frozenset({seat_of(state, state.turn)})
 
     def legal_actions(self, state: TjuvState, seat: Seat) -> list[Action]:
+        return self._legal(state, role_of(state, seat))
+
+    def _legal(self, state: TjuvState, seat: int) -> list[Action]:
+        """Legal actions of a role (0 the police, n the thief T<n>)."""
         if state.finished or seat != state.turn:
             return []
         if seat != 0 and state.thief(seat).status == JAIL:
@@ -93,6 +109,26 @@ class TjuvGame(Game[TjuvState]):
         return parse_action(text)
 
     def apply(self, state: TjuvState, seat: Seat, action: Action) -> list[Event]:
+        events = self._apply(state, role_of(state, seat), action)
+        return self._after(state, events)
+
+    def _after(self, state: TjuvState, events: list[Event]) -> list[Event]:
+        """Prompt whoever must decide next and give the events table seats instead of roles."""
+        if not state.finished:
+            while len(state.prompts) < state.players:
+                state.prompts.append(0)
+            state.prompts[state.turn] += 1
+        return [self._seated(state, event) for event in events]
+
+    @staticmethod
+    def _seated(state: TjuvState, event: Event) -> Event:
+        params = {key: seat_of(state, value) if (key in ("seat", "target", "winner") or key.endswith("_seat"))
+                  and isinstance(value, int) and not isinstance(value, bool) else value
+                  for key, value in event.params.items()}
+        visible = None if event.visible_to is None else frozenset(seat_of(state, r) for r in event.visible_to)
+        return Event(event.key, params, visible)
+
+    def _apply(self, state: TjuvState, seat: int, action: Action) -> list[Event]:
         if state.finished or seat != state.turn:
             raise NotYourTurn()
         jailed = seat != 0 and state.thief(seat).status == JAIL
@@ -143,17 +179,17 @@ class TjuvGame(Game[TjuvState]):
 
     # ------------------------------------------------------------------ views
     def observe(self, state: TjuvState, seat: Seat | None) -> dict[str, Any]:
-        private = None if seat is None else private_view(state, seat)
+        private = None if seat is None else private_view(state, role_of(state, seat))
         return {"game": self.name, "seat": seat, "public": public_view(state), "private": private}
 
     def outcome(self, state: TjuvState) -> Outcome | None:
         if not state.finished:
             return None
-        scores = {seat: state.money_of(seat) for seat in range(state.players)}
-        playing = [s for s in range(state.players) if not state.resigned[s]]
+        scores = {seat: state.money_of(role_of(state, seat)) for seat in range(state.players)}
+        playing = [s for s in range(state.players) if not state.resigned[role_of(state, s)]]
         places: list[tuple[Seat, ...]] = [tuple(s for s in playing if scores[s] == value)
                                           for value in sorted({scores[s] for s in playing}, reverse=True)]
-        gave_up = tuple(s for s in range(state.players) if state.resigned[s])
+        gave_up = tuple(s for s in range(state.players) if state.resigned[role_of(state, s)])
         if gave_up:
             places.append(gave_up)
         return Outcome(places=tuple(places), reason=state.reason, scores=scores)
@@ -161,6 +197,9 @@ class TjuvGame(Game[TjuvState]):
     def resign(self, state: TjuvState, seat: Seat) -> list[Event]:
         """The police player resigning ends the game; a thief who resigns leaves the town and his
         money, carried and hidden, goes back to the bank."""
+        return self._after(state, self._resign(state, role_of(state, seat)))
+
+    def _resign(self, state: TjuvState, seat: int) -> list[Event]:
         state.resigned[seat] = True
         events = [Event("tjuv.event.resigned", {"seat": seat})]
         if seat == 0:
@@ -177,7 +216,18 @@ class TjuvGame(Game[TjuvState]):
         return [*events, *check_end(state)]
 
     def scramble_hidden(self, state: TjuvState, viewer: Seat | None, rng: Rng) -> TjuvState:
-        return scramble(state, viewer, rng)
+        return scramble(state, None if viewer is None else role_of(state, viewer), rng)
 
     def bot_action(self, state: TjuvState, seat: Seat) -> Action:
-        return computer.choose(state, seat, self.legal_actions(state, seat))
+        role = role_of(state, seat)
+        return computer.choose(state, role, self._legal(state, role))
+
+
+def roll_for_police(rng: Rng, players: int) -> int:
+    """Every seat rolls the die; the highest roll plays the police, tied seats roll again."""
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        rolls = {seat: rng.die() for seat in contenders}
+        best = max(rolls.values())
+        contenders = [seat for seat in contenders if rolls[seat] == best]
+    return contenders[0]

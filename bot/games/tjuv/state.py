@@ -1,6 +1,8 @@
 """Tjuv och Polis game state: pieces, money, turn and phase, with its JSON form.
 
-Seat 0 is the police player; seat n (1..6) is a thief whose piece is "T<n>". Police pieces are
+Inside the state, role 0 is the police player and role n (1..6) a thief whose piece is "T<n>";
+the table seat playing role r is ``(r + police_seat) % players`` (the engine translates at its
+edges, so with the default ``police_seat`` 0 roles and seats are the same). Police pieces are
 "P1".."Pk" and the radio car "C". A piece's square is a map square, "house" (inside the police
 house but off the grid: jailed thieves, guards set free, thieves let out) or None (gone).
 Money is kept in whole kronor; the bank pays and receives without limit and both totals are kept
@@ -74,6 +76,10 @@ class TjuvState:
     resigned: list[bool] = field(default_factory=list)
     finished: bool = False
     reason: str = ""
+    police_seat: int = 0  # the table seat that plays the police (role 0)
+    # per role: how often that player was asked to decide; a new number is a change of the private
+    # view, so the front end re-sends it with fresh menus exactly when the player has a new choice
+    prompts: list[int] = field(default_factory=list)
 
     def thief(self, seat: int) -> Thief:
         return self.thieves[seat - 1]
@@ -113,4 +119,5 @@ def load_state(data: dict[str, Any]) -> TjuvState:
     values["tram"] = dict(data["tram"])
     values["last_path"] = list(data["last_path"])
     values["resigned"] = list(data["resigned"])
+    values["prompts"] = list(data.get("prompts", []))
     return TjuvState(**values)

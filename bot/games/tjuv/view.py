@@ -3,6 +3,7 @@
 Public (as on the table): every piece's square, wanted marks, the money each player carries, how
 many stashes each thief keeps, jail sentences and arrests, the travel agency's fares, the rolls,
 the last move and whose turn it is. Private: only the viewer's own stashes (nest and amount).
+Seats in views are table seats (see ``seat_of``); piece ids ("T2") name roles.
 """
 from __future__ import annotations
 
@@ -14,10 +15,20 @@ from .board import board
 from .state import TjuvState, dump_state, load_state
 
 
+def seat_of(state: TjuvState, role: int) -> int:
+    """The table seat playing ``role`` (0 the police, n the thief T<n>)."""
+    return (role + state.police_seat) % state.players
+
+
+def role_of(state: TjuvState, seat: int) -> int:
+    return (seat - state.police_seat) % state.players
+
+
 def public_view(state: TjuvState) -> dict[str, Any]:
     view: dict[str, Any] = {
-        "to_act": [] if state.finished else [state.turn],
-        "turn": None if state.finished else state.turn,
+        "to_act": [] if state.finished else [seat_of(state, state.turn)],
+        "turn": None if state.finished else seat_of(state, state.turn),
+        "police_seat": state.police_seat,
         "phase": state.phase,
         "roll": state.roll,
         "last_roll": state.last_roll,
@@ -25,12 +36,12 @@ def public_view(state: TjuvState) -> dict[str, Any]:
         "max_rounds": state.max_rounds,
         "police": [{"id": p.id, "at": p.at, "status": p.status, "stay": p.stay, "heading": p.heading}
                    for p in state.police],
-        "thieves": [{"seat": t.seat, "id": t.id, "at": t.at, "status": t.status, "wanted": t.wanted,
+        "thieves": [{"seat": seat_of(state, t.seat), "id": t.id, "at": t.at, "status": t.status, "wanted": t.wanted,
                      "money": t.money, "stashes": len(t.stashes), "sentence": t.sentence,
                      "arrests": t.arrests, "guard": t.guard} for t in state.thieves],
         "police_money": state.police_money,
         "agency": state.agency,
-        "tram": dict(state.tram),
+        "tram": {str(seat_of(state, int(role))): piece for role, piece in sorted(state.tram.items())},
         "last_piece": state.last_piece,
         "last_path": list(state.last_path),
         "finished": state.finished,
@@ -39,10 +50,12 @@ def public_view(state: TjuvState) -> dict[str, Any]:
     return view
 
 
-def private_view(state: TjuvState, seat: int) -> dict[str, Any]:
-    if seat == 0:
-        return {"role": "police", "stashes": {}}
-    return {"role": "thief", "stashes": dict(sorted(state.thief(seat).stashes.items()))}
+def private_view(state: TjuvState, role: int) -> dict[str, Any]:
+    prompt = state.prompts[role] if role < len(state.prompts) else 0
+    if role == 0:
+        return {"role": "police", "piece": "", "stashes": {}, "prompt": prompt}
+    return {"role": "thief", "piece": state.thief(role).id, "stashes": dict(sorted(state.thief(role).stashes.items())),
+            "prompt": prompt}
 
 
 def scramble(state: TjuvState, viewer: int | None, rng: Rng) -> TjuvState:

@@ -1,0 +1,160 @@
+"""A whole Tjuv och Polis game through the real bot and the fake Discord: a police player and two
+thieves play from the lobby to the final ranking with slash commands, board buttons and the move,
+hide and jail menus of their DMs. The seed is fixed (``new_seed`` patched), so the dice are known:
+thief 2 robs a bank and is surrounded by the radio car, thief 1 robs a post office and hides the
+loot in a nest, thief 2 tries to break out of jail, and the round limit ends the game."""
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.engine import registry
+from rendering.tjuv import render_public
+from tests.discord.conftest import BotFactory
+from tests.fakediscord import FakeDiscord, StoredMessage
+
+SEED = "tjuv-discord-241"  # 3 players, max_rounds=6: robbery, arrest, break-out tries, a hidden stash
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def latest_board(fake: FakeDiscord) -> StoredMessage:
+    return [m for m in fake.channel_messages() if m.files][-1]
+
+
+def selects(message: StoredMessage) -> list[dict[str, Any]]:
+    return [c for row in message.payload.get("components", []) for c in row.get("components", [])
+            if c.get("type") == 3]
+
+
+def menu_for(message: StoredMessage, action: str) -> tuple[str, str] | None:
+    """(select custom_id, value) of a private menu that performs ``action``, if one offers it."""
+    verb, _, rest = action.partition(" ")
+    for select in selects(message):
+        prefix = select["custom_id"].rsplit(":", 1)[1]
+        if prefix == verb and any(o["value"] == rest for o in select["options"]):
+            return select["custom_id"], rest
+    return None
+
+
+async def test_police_and_two_thieves_play_to_the_final_ranking(
+        fake: FakeDiscord, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.services.table.new_seed", lambda: SEED)
+    game = registry.get("tjuv")
+    bot = await make_bot()
+    users = fake.add_members(3)
+    stranger = fake.add_member("stranger")
+    by_id = {u["id"]: u for u in users}
+
+    r = await fake.interact(bot, fake.slash(users[0], "game new", game="tjuv", options="max_rounds=6"))
+    assert r.ok and "Tjuv och Polis" in r.content
+    for user in users[1:]:
+        assert (await fake.interact(bot, fake.slash(user, "game join"))).ok
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    record = await bot.service.current(fake.channel_id)
+    assert record is not None and record.status == "active" and record.seed == SEED
+    board = latest_board(fake)
+    assert Image.open(io.BytesIO(board.files[0].data)).width >= 1000
+    assert board.component(label="Roll") is not None and f"<@{users[0]['id']}>" in board.content
+    # the police player (the creator: police=first) is told so; the thieves get their piece
+    assert "You play the police" in fake.dms_to(users[0])[-1].content
+    assert "You play the thief T1" in fake.dms_to(users[1])[-1].content
+    assert "You play the thief T2" in fake.dms_to(users[2])[-1].content
+
+    done: list[str] = []
+    used = {"board": 0, "slash": 0, "menu": 0}
+    checked_wrong_turn = checked_autocomplete = checked_hide = False
+    while True:
+        record = await bot.service.current(fake.channel_id)
+        if record is None:
+            break
+        seat = min(bot.service.to_act(record))
+        user = by_id[record.user_of(seat)]
+        state = game.load(record.state or {})
+        action = str(game.bot_action(state, seat))
+        verb, _, rest = action.partition(" ")
+        board = latest_board(fake)
+        dm = fake.dms_to(user)[-1]
+
+        if verb == "move" and seat == 0 and not checked_autocomplete:
+            # the police may move only its own pieces, to squares the roll reaches; thieves get nothing
+            legal = bot.service.legal_texts(record, 0, limit=2000)
+            pieces = await fake.interact(bot, fake.autocomplete(user, "tjuv move", focused="piece", piece="", to=""))
+            assert {c["value"] for c in pieces.choices} == {a.split()[1] for a in legal}
+            squares = await fake.interact(bot, fake.autocomplete(user, "tjuv move", focused="to", piece="C", to=""))
+            assert squares.choices and {f"move C {c['value']}" for c in squares.choices} <= set(legal)
+            other = await fake.interact(bot, fake.autocomplete(by_id[record.user_of(1)], "tjuv move",
+                                                               focused="piece", piece="", to=""))
+            assert other.choices == []
+            checked_autocomplete = True
+        if verb == "move" and seat == 1 and not checked_wrong_turn:
+            # thief 2 tries to move while thief 1 is moving: refused, nothing changes
+            before = record.version
+            wrong = await fake.interact(bot, fake.slash(by_id[record.user_of(2)], "tjuv move", piece="T2", to="Y15"))
+            assert wrong.ephemeral and "not your turn" in wrong.text.lower()
+            stranger_try = await fake.interact(bot, fake.slash(stranger, "tjuv roll"))
+            assert stranger_try.ephemeral and "not a player" in stranger_try.text
+            assert (await bot.service.current(fake.channel_id)).version == before
+            checked_wrong_turn = True
+
+        menu = menu_for(dm, action)
+        label = {"roll": "Roll", "end": "End turn", "breakout": "Try to break out", "wait": "Sit out a turn"}.get(verb)
+        if label and board.buttons and any(b.get("label") == label for b in board.buttons) and len(done) % 2 == 0:
+            r = await fake.interact(bot, fake.click(user, board, label=label))
+            used["board"] += 1
+        elif menu is not None:
+            r = await fake.interact(bot, fake.select(user, dm, menu[0], [menu[1]]))
+            used["menu"] += 1
+        else:
+            options = {"move": lambda: {"piece": rest.split()[0], "to": rest.split()[1]},
+                       "ride": lambda: {"piece": rest.split()[0], "to": rest.split()[1]},
+                       "hide": lambda: {"amount": int(rest)}}.get(verb, dict)()
+            r = await fake.interact(bot, fake.slash(user, f"tjuv {verb}", options))
+            used["slash"] += 1
+        assert r.ok and r.ephemeral and "Done" in r.text, (action, r.text)
+        done.append(action)
+
+        if verb == "hide":
+            # the hidden sum and its nest: in the thief's own DM only, never in the channel or image
+            record = await bot.service.current(fake.channel_id)
+            nest = state.thief(seat).at
+            private = fake.dms_to(user)[-1].content
+            assert f"You hid {rest} kr in the nest at {nest}" in private
+            assert f"{nest}: {rest} kr" in private
+            shown = await fake.interact(bot, fake.click(user, latest_board(fake), label="Show my hand"))
+            assert shown.ephemeral and f"{nest}: {rest} kr" in shown.text and shown.files
+            for other in users:
+                if other is not user:
+                    assert f"{nest}: {rest} kr" not in fake.dms_to(other)[-1].content
+            posted = latest_board(fake)
+            assert "hides money in a nest" in posted.content and rest not in posted.content.split("hides")[1]
+            public = bot.service.observe(record, None)["public"]
+            assert public["thieves"][seat - 1]["stashes"] == 1 and "stashes\": {" not in json.dumps(public)
+            live = game.load(record.state or {})
+            scrambled = game.scramble_hidden(live, None, live.rng)
+            assert scrambled.thief(seat).stashes != live.thief(seat).stashes
+            same = render_public(game.observe(scrambled, None), names=record.names, locale="en")
+            assert posted.files[0].data == same  # the picture does not depend on the hidden sum
+            checked_hide = True
+        assert len(done) < 80
+
+    assert checked_wrong_turn and checked_autocomplete and checked_hide
+    assert min(used.values()) >= 2, used
+    assert any(a.startswith("hide") for a in done) and any(a.startswith("breakout") for a in done)
+    said = "\n".join(m.content for m in fake.channel_messages())
+    assert "robs the bank at X18 of 5000 kr" in said and "robs the post office" in said
+    assert "is surrounded at X18" in said and "C arrests player3 at X18" in said
+    assert "goes to jail" in said and "the break-out fails" in said
+    assert "You hid" not in said and "A5: " not in said
+
+    final = fake.channel_messages()[-1]
+    assert "Game over" in final.content and "round limit" in final.content
+    assert "1. player1" in final.content and "2. player2, player3" in final.content
+    assert final.files[0].data.startswith(PNG) and final.buttons == []
+    for message in fake.messages.values():  # stash views only ever went to their owners
+        if message.kind == "dm" and "Your hidden money: A5" in message.content:
+            assert message.channel_id == fake.dm_channel(users[1])["id"]
+    fake.assert_clean()

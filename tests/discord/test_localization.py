@@ -42,3 +42,23 @@ async def test_every_command_and_option_is_localized(fake: FakeDiscord, make_bot
             elif not 1 <= len(descriptions[locale]) <= 100:
                 missing.append(f"{path} description length [{locale}]")
     assert missing == [], "\n".join(missing[:60]) + f"\n... {len(missing)} in all"
+
+
+def siblings(commands: list[dict[str, Any]], path: str = "") -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    yield path or "/", commands
+    for command in commands:
+        options = command.get("options", []) or []
+        if options:
+            yield from siblings(options, f"{path} {command['name']}".strip())
+
+
+async def test_localized_names_are_unique_among_siblings(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    await make_bot()
+    clashes = []
+    for path, items in siblings(fake.synced_commands["global"]):
+        for locale in LOCALES:
+            names = [(item.get("name_localizations") or {}).get(locale, item["name"]) for item in items]
+            duplicates = {n for n in names if names.count(n) > 1}
+            if duplicates:
+                clashes.append(f"{path} [{locale}]: {sorted(duplicates)}")
+    assert clashes == []

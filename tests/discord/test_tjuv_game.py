@@ -109,9 +109,11 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
             r = await fake.interact(bot, fake.select(user, dm, menu[0], [menu[1]]))
             used["menu"] += 1
         else:
-            options = {"move": lambda: {"piece": rest.split()[0], "to": rest.split()[1]},
-                       "ride": lambda: {"piece": rest.split()[0], "to": rest.split()[1]},
-                       "hide": lambda: {"amount": int(rest)}}.get(verb, dict)()
+            options: dict[str, Any] = {}
+            if verb in ("move", "ride"):
+                options = {"piece": rest.split()[0], "to": rest.split()[1]}
+            elif verb == "hide":
+                options = {"amount": int(rest)}
             r = await fake.interact(bot, fake.slash(user, f"tjuv {verb}", options))
             used["slash"] += 1
         assert r.ok and r.ephemeral and "Done" in r.text, (action, r.text)

@@ -50,3 +50,10 @@ def test_rules_lookup_by_topic_and_by_words_in_the_readers_language() -> None:
     found = rules.lookup(game, word, "en")
     assert found is not None and found.game == game
     assert rules.lookup(game, "zzzyyyxxx", "en") is None
+
+
+def test_every_catalog_key_exists_in_every_language() -> None:
+    english = set(catalog("en"))
+    for lang in LANGUAGES:
+        missing = sorted(english - set(catalog(lang)))
+        assert missing == [], f"{lang} lacks {len(missing)} keys, e.g. {missing[:8]}"

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import font_roboto
 from PIL import Image, ImageDraw, ImageFont
@@ -42,6 +44,28 @@ def encode_png(image: Image.Image, palette: bool = True, compress_level: int = 6
         image = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
     image.save(out, format="PNG", optimize=False, compress_level=compress_level)
     return out.getvalue()
+
+
+def palette_from(sample: Image.Image) -> Image.Image:
+    """A fixed 256-colour palette from a sample of everything a renderer draws (made once, cached
+    by the caller): mapping each frame onto a known palette costs a few milliseconds, while an
+    adaptive quantization of every frame costs tens."""
+    return sample.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def encode_on_palette(image: Image.Image, palette: Image.Image, compress_level: int = 6) -> bytes:
+    """PNG bytes of ``image`` mapped onto a fixed palette (see ``palette_from``)."""
+    return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level=compress_level)
+
+
+def seat_name(names: Any, seat: int) -> str:
+    """A player's name: ``names`` is a list by seat or a mapping keyed by seat (int or JSON string)."""
+    if isinstance(names, Mapping):
+        value = names.get(seat, names.get(str(seat)))
+        return str(value) if value is not None else f"#{seat + 1}"
+    if isinstance(names, Sequence) and 0 <= seat < len(names):
+        return str(names[seat])
+    return f"#{seat + 1}"
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:

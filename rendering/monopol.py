@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS, Square
 from bot.i18n import t
-from rendering.kit import encode_png, font
+from rendering.kit import encode_on_palette, encode_png, font, palette_from
 
 SIZE = 1100  # the board is square
 CORNER = 145
@@ -477,14 +477,14 @@ def _palette() -> Image.Image:
     combined = Image.new("RGB", (SIZE, sample.height + 60))
     combined.paste(sample, (0, 0))
     combined.paste(swatches, (0, sample.height))
-    return combined.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    return palette_from(combined)
 
 
 # ----------------------------------------------------------------------------- public API
 def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes:
     """The whole board: owners, buildings, mortgages, tokens, dice, status, recent events, players."""
     image = _board_rgb(obs, names, locale)
-    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE), compress_level=1)
+    return encode_on_palette(image, _palette(), compress_level=1)
 
 
 def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes | None:

@@ -7,14 +7,14 @@ cached sprite, so a render is a paste of at most 80 sprites plus a little text a
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from rendering.kit import HIGHLIGHT, WHITE, encode_png, font
+from rendering.kit import HIGHLIGHT, WHITE, encode_on_palette, font, palette_from, seat_name
 
 CELL = 66
 BOARD_X, BOARD_Y = 48, 84
@@ -40,14 +40,6 @@ PANEL = (38, 50, 62)
 SIDE = {0: ((200, 36, 44), (128, 18, 26)), 1: ((36, 84, 196), (18, 44, 120))}
 
 
-def _name(names: Any, seat: int) -> str:
-    """Names come as a list by seat or a mapping keyed by seat (int or JSON string)."""
-    if isinstance(names, Mapping):
-        value = names.get(seat, names.get(str(seat)))
-        return str(value) if value is not None else f"#{seat + 1}"
-    if isinstance(names, Sequence) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"#{seat + 1}"
 
 
 def _cell_origin(square: str, flipped: bool) -> tuple[int, int]:
@@ -135,18 +127,18 @@ def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, local
     if public["result"] is not None:
         places = public["result"]["places"]
         status = (t("stratego.render.draw", locale) if len(places[0]) > 1 else
-                  t("stratego.render.winner", locale, name=_name(names, places[0][0])))
+                  t("stratego.render.winner", locale, name=seat_name(names, places[0][0])))
         detail = t(public["result"]["reason"], locale)
     elif public["phase"] == "setup":
         status = t("stratego.render.setup", locale)
         detail = "   ".join(
-            f"{_name(names, seat)}: " + t("stratego.render.ready" if public["ready"][seat]
+            f"{seat_name(names, seat)}: " + t("stratego.render.ready" if public["ready"][seat]
                                            else "stratego.render.waiting", locale) for seat in (0, 1))
     else:
         if public["draw_offer"] is not None:
-            status = t("stratego.render.draw_offer", locale, name=_name(names, public["draw_offer"]))
+            status = t("stratego.render.draw_offer", locale, name=seat_name(names, public["draw_offer"]))
         else:
-            status = t("stratego.render.to_move", locale, name=_name(names, public["turn"]))
+            status = t("stratego.render.to_move", locale, name=seat_name(names, public["turn"]))
         detail = t("stratego.render.move_count", locale, count=public["moves"] + 1)
     acting = public["to_act"]
     if len(acting) == 1 and public["result"] is None:
@@ -208,14 +200,14 @@ def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool) -> b
     # The viewer's own tray sits nearer its own side of the board (the bottom).
     order = (1, 0) if viewer in (None, 0) else (0, 1)
     for slot, seat in enumerate(order):
-        tray = _tray(seat, tuple(captured[seat]), _name(names, seat), locale)
+        tray = _tray(seat, tuple(captured[seat]), seat_name(names, seat), locale)
         image.paste(tray, (TRAY_X, BOARD_Y + slot * (BOARD - TRAY_HEIGHT)))
     private = obs.get("private")
     if private is not None and private.get("draft_code"):
         code = private["draft_code"]
         text = f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10))
         draw.text((BOARD_X, HEIGHT - 14), text, font=font(20, bold=True), fill=TEXT_MUTED, anchor="ls")
-    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_on_palette(image, _palette())
 
 
 @cache
@@ -238,7 +230,7 @@ def _palette() -> Image.Image:
     draw.rectangle([WIDTH - 200, HEIGHT - 80, WIDTH - 100, HEIGHT - 10], outline=HIGHLIGHT, width=5)
     for colour, y in ((TEXT, HEIGHT + 70), (TEXT_MUTED, HEIGHT + 100)):
         draw.text((10, y), "Anna Björn ÅÄÖ åäö 0123456789/ Move Drag", font=font(24), fill=colour)
-    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    return palette_from(sample)
 
 
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:

@@ -15,7 +15,18 @@ from PIL import Image, ImageDraw
 
 from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
-from rendering.kit import GOLD, HIGHLIGHT, INK, RED, WHITE, encode_png, font, new_canvas
+from rendering.kit import (
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    RED,
+    WHITE,
+    encode_on_palette,
+    encode_png,
+    font,
+    new_canvas,
+    palette_from,
+)
 
 CELL = 40
 MAP_X = 40
@@ -144,11 +155,11 @@ def _palette() -> Image.Image:
     for index, colour in enumerate(colours):
         draw.rectangle([index * 60, 0, index * 60 + 59, 60], fill=colour)
         draw.text((index * 60 + 4, 64), "Aå9", font=font(22, bold=True), fill=colour)
-    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    return palette_from(sample)
 
 
 def _encode(image: Image.Image) -> bytes:
-    return encode_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_on_palette(image, _palette())
 
 
 # ------------------------------------------------------------------------------- pieces

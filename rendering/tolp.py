@@ -23,9 +23,11 @@ from rendering.kit import (
     RED,
     WHITE,
     draw_card,
-    encode_png,
+    encode_on_palette,
     font,
     new_canvas,
+    palette_from,
+    seat_name,
 )
 
 WIDTH = 1100
@@ -44,14 +46,6 @@ PANEL_OUT = (24, 80, 54)
 INK_LIGHT = (225, 235, 228)
 
 
-def _name(names: Any, seat: int) -> str:
-    """Names may come as a list by seat or a mapping keyed by seat (int or JSON string)."""
-    if isinstance(names, Mapping):
-        value = names.get(seat, names.get(str(seat)))
-        return str(value) if value is not None else f"#{seat + 1}"
-    if isinstance(names, Sequence) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"#{seat + 1}"
 
 
 @cache
@@ -129,11 +123,11 @@ def _palette() -> Image.Image:
         _paste(swatch, card, i * 90, y, CARD_W, CARD_H, highlight=i % 2 == 0)
         _paste(swatch, card, i * 90, y + CARD_H + 10, BACK_W, BACK_H)
         _paste(swatch, card, i * 90, y + CARD_H + 80, HAND_W, HAND_H)
-    return swatch.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    return palette_from(swatch)
 
 
 def _encode(canvas: Image.Image) -> bytes:
-    return encode_png(canvas.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_on_palette(canvas, _palette())
 
 
 # ------------------------------------------------------------------------------- the table
@@ -180,7 +174,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
     fill = PANEL_TURN if acting else PANEL_OUT if place is not None else PANEL_FILL
     draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=14, fill=fill,
                            outline=HIGHLIGHT if acting else FELT_DARK, width=6 if acting else 2)
-    name = _fit(_name(names, seat), 34, w - 210, bold=True)
+    name = _fit(seat_name(names, seat), 34, w - 210, bold=True)
     _text(canvas, (x + 18, y + 12), name, 34, bold=True, fill=HIGHLIGHT if acting else WHITE)
     title = public["titles"][seat]
     tx = x + 18
@@ -207,10 +201,10 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
 
 def _status(public: Mapping[str, Any], names: Any, locale: str) -> str:
     if public["result"] is not None:
-        return t("tolp.ui.game_over", locale, name=_name(names, public["result"]["places"][0][0]))
+        return t("tolp.ui.game_over", locale, name=seat_name(names, public["result"]["places"][0][0]))
     if public["phase"] == "exchange":
         return t("tolp.ui.exchange_phase", locale)
-    return t("tolp.ui.turn", locale, name=_name(names, public["turn"]))
+    return t("tolp.ui.turn", locale, name=seat_name(names, public["turn"]))
 
 
 def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], top: int,
@@ -219,7 +213,7 @@ def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
     left, right = MARGIN + 24, WIDTH - MARGIN - 24
     y = top + 70
     if not table:
-        _text(canvas, (left, y + 20), t("tolp.ui.table_empty", locale, name=_name(names, public["turn"])), 30,
+        _text(canvas, (left, y + 20), t("tolp.ui.table_empty", locale, name=seat_name(names, public["turn"])), 30,
               fill=INK_LIGHT)
         if public["must_include"]:
             label = t("tolp.ui.must_include", locale)
@@ -249,7 +243,7 @@ def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         is_top = index == len(shown) - 1
         for i, card in enumerate(combo["cards"]):
             _paste(canvas, card, x + i * step, y, CARD_W, CARD_H, highlight=is_top)
-        label = _fit(_name(names, combo["seat"]), 24, width(combo["cards"]) + gap - 8, bold=is_top)
+        label = _fit(seat_name(names, combo["seat"]), 24, width(combo["cards"]) + gap - 8, bold=is_top)
         _text(canvas, (x, y + CARD_H + 10), label, 24, bold=is_top, fill=HIGHLIGHT if is_top else INK_LIGHT)
         x += width(combo["cards"]) + gap
 
@@ -258,7 +252,7 @@ def _exchanges(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[s
                locale: str) -> None:
     y = top + 76
     for ex in public["exchanges"]:
-        row = t("tolp.ui.exchange_row", locale, high=_name(names, ex["high"]), low=_name(names, ex["low"]),
+        row = t("tolp.ui.exchange_row", locale, high=seat_name(names, ex["high"]), low=seat_name(names, ex["low"]),
                 count=ex["count"])
         _text(canvas, (MARGIN + 24, y), _fit(row, 30, 700), 30, fill=WHITE)
         state = "done" if ex["done"] else "laid" if ex["laid"] else "waiting"
@@ -289,7 +283,7 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> 
 def _exchange_lines(canvas: Image.Image, draw: ImageDraw.ImageDraw, ex: Mapping[str, Any], y: int,
                     names: Any, locale: str) -> None:
     key = "tolp.ui.you_high" if ex["role"] == "high" else "tolp.ui.you_low"
-    line = t(key, locale, count=ex["count"], partner=_name(names, ex["partner"]))
+    line = t(key, locale, count=ex["count"], partner=seat_name(names, ex["partner"]))
     _text(canvas, (MARGIN + 10, y), _fit(line, 30, WIDTH - 2 * MARGIN, bold=True), 30, bold=True)
     y += 50
     x = MARGIN + 10

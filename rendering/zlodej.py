@@ -23,9 +23,11 @@ from rendering.kit import (
     MUTED,
     WHITE,
     draw_card,
-    encode_png,
+    encode_on_palette,
     font,
     new_canvas,
+    palette_from,
+    seat_name,
 )
 
 WIDTH = 1100
@@ -40,14 +42,6 @@ PANEL_TURN = (44, 132, 88)
 INK_LIGHT = (235, 240, 235)
 
 
-def _name(names: Any, seat: int) -> str:
-    """Names may come as a list by seat or a mapping keyed by seat (int or JSON string)."""
-    if isinstance(names, Mapping):
-        value = names.get(seat, names.get(str(seat)))
-        return str(value) if value is not None else f"#{seat + 1}"
-    if isinstance(names, Sequence) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"#{seat + 1}"
 
 
 @cache
@@ -105,11 +99,11 @@ def _palette() -> Image.Image:
     for index, card in enumerate(("10H", "KS", "JK", None)):
         _paste(sample, card, 10 + index * 200, 600, HAND_W, HAND_H)
     draw.rectangle([900, 600, 1000, 700], fill=CARD_BACK)
-    return sample.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    return palette_from(sample)
 
 
 def _encode(canvas: Image.Image) -> bytes:
-    return encode_png(canvas.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return encode_on_palette(canvas, _palette())
 
 
 # ------------------------------------------------------------------------------- the table
@@ -151,7 +145,7 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str,
     if public["finished"]:
         status = t("zlodej.render.game_over", locale)
     else:
-        status = t("zlodej.render.turn", locale, name=_name(names, public["turn"]))
+        status = t("zlodej.render.turn", locale, name=seat_name(names, public["turn"]))
     status = _fit(status, 40, 440, bold=True)
     _text(canvas, (right, 50), status, 40, bold=True, fill=HIGHLIGHT, anchor="ra")
     if public["drawing_over"] and not public["finished"]:
@@ -167,7 +161,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=16, fill=PANEL_TURN, outline=HIGHLIGHT,
                                width=6)
     # The number matches the "#2" of the steal menus in the players' private views.
-    name = _fit(f"#{seat + 1} {_name(names, seat)}", 32, w - 230, bold=True)
+    name = _fit(f"#{seat + 1} {seat_name(names, seat)}", 32, w - 230, bold=True)
     _text(canvas, (x + 18, y + 14), name, 32, bold=True, fill=HIGHLIGHT if turn else WHITE)
     if public["scores"] is not None:
         # At the end hands are empty; the corner shows the pile total instead.
@@ -238,7 +232,7 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") ->
     hand: list[str] = private["hand"]
     height = 110 + HAND_H + 100
     canvas, draw = new_canvas(WIDTH, height, FELT)
-    _text(canvas, (MARGIN + 10, 24), _fit(t("zlodej.render.your_hand", locale, name=_name(names, seat)),
+    _text(canvas, (MARGIN + 10, 24), _fit(t("zlodej.render.your_hand", locale, name=seat_name(names, seat)),
                                            40, WIDTH - 2 * MARGIN, bold=True), 40, bold=True)
     if hand:
         gap = 20

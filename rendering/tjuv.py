@@ -7,7 +7,7 @@ fixed palette taken once from the map and every piece colour (adaptive quantizin
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -52,15 +52,6 @@ CAR_COLOUR = (16, 24, 60)
 LIGHT = (230, 234, 240)
 LINE_COLOURS = {"1": (220, 40, 60), "2": (30, 120, 220), "3": (20, 160, 70), "4": (230, 120, 20)}
 THIEF_COLOURS = [(200, 30, 45), (20, 150, 60), (235, 130, 20), (140, 60, 190), (120, 80, 40), (220, 60, 170)]
-
-
-def _name(names: Any, seat: int) -> str:
-    if isinstance(names, Mapping):
-        value = names.get(seat, names.get(str(seat)))
-        return str(value) if value is not None else f"#{seat + 1}"
-    if isinstance(names, Sequence) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"#{seat + 1}"
 
 
 def _box(square: str) -> tuple[int, int, int, int]:
@@ -210,7 +201,7 @@ def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, lo
     if public["finished"]:
         title = t("tjuv.render.game_over", locale)
     else:
-        title = t("tjuv.render.turn", locale, name=_name(names, public["turn"]))
+        title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
     draw.text((MAP_X, 14), title, font=big, fill=WHITE)
     roll = public["roll"] or public["last_roll"]
     facts = [t("tjuv.render.round", locale, round=public["round"])]
@@ -226,7 +217,7 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
     police_seat = int(public.get("police_seat", 0))
     col_w = (WIDTH - 2 * MAP_X) // 2
     rows: list[tuple[int, str, tuple[int, int, int], str, int, str, bool, int]] = [
-        (police_seat, "P", POLICE, f"{t('tjuv.render.police', locale)}: {_name(names, police_seat)}",
+        (police_seat, "P", POLICE, f"{t('tjuv.render.police', locale)}: {seat_name(names, police_seat)}",
          public["police_money"], "", False, 0)]
     notes = {"jail": "tjuv.render.jail", "escaping": "tjuv.render.escaping", "escaped": "tjuv.render.escaped",
              "out": "tjuv.render.out"}
@@ -235,7 +226,7 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         note = t(notes[status], locale, turns=thief["sentence"]) if status in notes else (
             t("tjuv.render.wanted", locale) if thief["wanted"] else "")
         note = f"{note}  {t('tjuv.render.stashes', locale, count=thief['stashes'])}".strip()
-        rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), _name(names, thief["seat"]),
+        rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), seat_name(names, thief["seat"]),
                      thief["money"], note, thief["wanted"], thief["arrests"]))
     for index, (seat, label, colour, name, money, note, wanted, arrests) in enumerate(rows):
         x = MAP_X + (index % 2) * col_w
@@ -276,7 +267,7 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     image, draw = new_canvas(WIDTH, PRIVATE_H, BACKGROUND)
     piece = str(private.get("piece") or f"T{seat}")
     _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    draw.text((100, 30), f"{_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font=font(34, bold=True),
+    draw.text((100, 30), f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font=font(34, bold=True),
               fill=WHITE)
     if not stashes:
         draw.text((40, 130), t("tjuv.render.no_stashes", locale), font=font(30), fill=LIGHT)

@@ -26,6 +26,7 @@ from rendering.kit import (
     font,
     new_canvas,
     palette_from,
+    seat_name,
 )
 
 CELL = 40

@@ -268,8 +268,8 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     image, draw = new_canvas(WIDTH, PRIVATE_H, BACKGROUND)
     piece = str(private.get("piece") or f"T{seat}")
     _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    draw.text((100, 30), f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font=font(34, bold=True),
-              fill=WHITE)
+    title = f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}"
+    draw.text((100, 30), title, font=font(34, bold=True), fill=WHITE)
     if not stashes:
         draw.text((40, 130), t("tjuv.render.no_stashes", locale), font=font(30), fill=LIGHT)
     for index, (nest, amount) in enumerate(stashes.items()):

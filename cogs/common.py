@@ -148,17 +148,17 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
     if not buttons and not selects:
         return None
     view = discord.ui.View(timeout=None)
-    for number, spec in enumerate(selects[:3]):
-        options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in spec.options[:25]]
+    for number, menu in enumerate(selects[:3]):
+        options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in menu.options[:25]]
         if not options:
             continue
-        view.add_item(GameSelect(record.id, record.ply, seat, spec.prefix, number, options=options,
-                                 placeholder=t(spec.placeholder_key, locale),
-                                 min_values=min(spec.min_values, len(options)),
-                                 max_values=min(spec.max_values, len(options))))
-    for spec in buttons[:5]:
-        view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style,
-                                 owner=seat))
+        view.add_item(GameSelect(record.id, record.ply, seat, menu.prefix, number, options=options,
+                                 placeholder=t(menu.placeholder_key, locale),
+                                 min_values=min(menu.min_values, len(options)),
+                                 max_values=min(menu.max_values, len(options))))
+    for button in buttons[:5]:
+        view.add_item(GameButton(record.id, record.ply, button.action, label=button.label(locale),
+                                 style=button.style, owner=seat))
     return view
 
 
@@ -454,7 +454,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
     async def callback(self, interaction: discord.Interaction) -> Any:
         await prime_locale(interaction)
         parsed = _SELECT.fullmatch(self.rest)
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         if parsed is None or not values or any(not re.fullmatch(r"[ -~]{1,40}", v) for v in values):
             await reply_error(interaction, InvalidAction("error.bad_custom_id"))
             return

@@ -51,6 +51,13 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
     await guarded(interaction, work)
 
 
+def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    locale = locale_of(interaction)
+    return [app_commands.Choice(name=t(f"game.name.{name}", locale), value=name)
+            for name in registry.names() if current.lower() in name or
+            current.lower() in t(f"game.name.{name}", locale).lower()][:25]
+
+
 def display_name(user: discord.abc.User) -> str:
     return (getattr(user, "display_name", None) or user.name)[:32]
 
@@ -98,10 +105,7 @@ class Lobby(commands.Cog):
 
     @new.autocomplete("game")
     async def new_game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        locale = locale_of(interaction)
-        return [app_commands.Choice(name=t(f"game.name.{name}", locale), value=name)
-                for name in registry.names() if current.lower() in name or
-                current.lower() in t(f"game.name.{name}", locale).lower()][:25]
+        return game_choices(interaction, current)
 
     @game.command(name="join", description="Sit down at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -268,7 +272,7 @@ class Lobby(commands.Cog):
     @stats.autocomplete("game")
     async def stats_game_ac(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]:
-        return await self.new_game_ac(interaction, current)
+        return game_choices(interaction, current)
 
     @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")
     @app_commands.describe(turn_hours="Default hours per turn", bank_hours="Extra hours each player may use in a game",

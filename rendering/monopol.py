@@ -130,7 +130,7 @@ def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int, floa
     """Anti-aliased coverage of a text, drawn once: (mask, left, top, advance, line height)."""
     fnt = font(size, bold)
     left, top, right, bottom = fnt.getbbox(text)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
     ascent, descent = fnt.getmetrics()
     return mask, int(left), int(top), fnt.getlength(text), ascent + descent

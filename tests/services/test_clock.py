@@ -168,3 +168,30 @@ async def test_turn_time_comes_from_the_table_then_the_server_then_the_game(db: 
     assert chosen.turn_seconds == 2 * 3600
     with pytest.raises(IllegalAction):
         await Players(db).set_guild_settings("g", bank_hours=1000)
+
+
+async def test_the_others_may_skip_a_turn_where_the_game_allows_it(db: Database, ticking: Clock) -> None:
+    service = GameService(db, clock=ticking)
+    await service.create(guild_id="g", channel_id="t", game="tolp", user_id="u0", name="A", turn_hours=1)
+    for i in (1, 2):
+        await service.join("t", f"u{i}", f"P{i}")
+    await service.start("t", "u0")
+    record = await service.current("t")
+    assert record is not None
+    leader = min(service.to_act(record))
+    others = [f"u{s}" for s in range(3) if s != leader]
+    ticking.advance(hours=30)
+    with pytest.raises(IllegalAction) as refused:     # the opening lead cannot be skipped: no pass
+        await service.vote_timeout(game_id=record.id, ply=0, seat=leader, user_id=others[0], choice="skip")
+    assert refused.value.key == "clock.error.cannot_skip"
+    play = next(a for a in service.legal_texts(record, leader) if a.startswith("play"))
+    update = await service.act(user_id=f"u{leader}", action=play, channel_id="t")
+    absent = min(update.to_act)
+    voters = [f"u{s}" for s in range(3) if s != absent]
+    ticking.advance(hours=30)
+    await service.vote_timeout(game_id=record.id, ply=1, seat=absent, user_id=voters[0], choice="skip")
+    result = await service.vote_timeout(game_id=record.id, ply=1, seat=absent, user_id=voters[1], choice="skip")
+    assert result.update is not None and result.update.record.ply == 2
+    moves = await service.moves(record.id)
+    assert moves[-1][1:3] == (absent, "pass")
+    assert any(e.key == "clock.event.skipped" for e in result.update.events)

@@ -53,8 +53,9 @@ def palette_from(sample: Image.Image) -> Image.Image:
     return sample.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)
 
 
-def encode_on_palette(image: Image.Image, palette: Image.Image, compress_level: int = 6) -> bytes:
-    """PNG bytes of ``image`` mapped onto a fixed palette (see ``palette_from``)."""
+def encode_on_palette(image: Image.Image, palette: Image.Image, compress_level: int = 3) -> bytes:
+    """PNG bytes of ``image`` mapped onto a fixed palette (see ``palette_from``). zlib level 3 is about
+    twice as fast as 6 on our flat boards for some 10–20 % more bytes."""
     return encode_png(image.quantize(palette=palette, dither=Image.Dither.NONE), compress_level=compress_level)
 
 

@@ -92,7 +92,9 @@ class Lobby(commands.Cog):
     async def new(self, interaction: discord.Interaction, game: str, options: str = "",
                   computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None) -> None:
         async def work() -> None:
-            guild = str(interaction.guild_id) if interaction.guild_id else None
+            if interaction.guild_id is None:
+                raise IllegalAction("error.guild_only")
+            guild = str(interaction.guild_id)
             server_locale, _ = await self.bot.players.guild_settings(guild)
             locale = server_locale or locale_of(interaction)
             record = await self.bot.service.create(

@@ -52,6 +52,7 @@ async def test_out_of_range_and_unknown_values_are_refused_specifically(fake: Fa
         (fake.slash(alice, "game new", game="tolp", computers=40), "at most"),
         (fake.slash(alice, "game new", game="tolp", turn_hours=9999.0), "turn time"),
         (fake.slash(alice, "game start"), "no game"),
+        (fake.slash(alice, "game new", game="tolp", channel=fake.dm_channel(alice)), "only in a server"),
     ]
     for payload, expected in cases:
         answer = await fake.interact(bot, payload)

@@ -65,10 +65,12 @@ def square_of(text: str, squares: Iterable[int] = DEEDS) -> int:
 
 # ----------------------------------------------------------------------------- trade bundles
 _CANONICAL = re.compile(r"-|(?:c\d{1,6}|j\d{1,2}|\d{1,2})(?:,(?:c\d{1,6}|j\d{1,2}|\d{1,2}))*")
-_CASH = re.compile(r"(?:(?:kr|nok)\.?\s*(\d{1,6})|(\d{1,6})\s*(?:kr|nok|,-)?\.?|c(\d{1,6}))")
+# amounts, jail cards, "and" and "nothing" in English, Norwegian, Swedish and Czech (folded: no accents)
+_CASH = re.compile(r"(?:(?:kr|nok|kc)\.?\s*(\d{1,6})|(\d{1,6})\s*(?:kr|nok|kc|,-)?\.?|c(\d{1,6}))")
 _CARDS = re.compile(r"(?:(\d{1,2})\s*[x×]?\s*)?(?:get out of jail(?: free)?(?: cards?)?|jail ?cards?|"
-                    r"fengselskort|benadningskort|kom deg ut av fengselet(?:-kort)?|j(\d{1,2}))")
-_NOTHING = {"", "-", "–", "nothing", "none", "ingenting", "intet"}
+                    r"fengselskort|benadningskort|kom deg ut av fengselet(?:-kort)?|fangelsekort(?:en)?|"
+                    r"frikort|karty? z vezeni|j(\d{1,2}))")
+_NOTHING = {"", "-", "–", "nothing", "none", "ingenting", "intet", "inget", "nic"}
 
 
 def parse_bundle(text: str) -> str:
@@ -81,7 +83,7 @@ def parse_bundle(text: str) -> str:
         text = ",".join(item if item[:1] in "cj" else SQUARES[int(item)].name for item in items)
     cash = cards = 0
     deeds: list[int] = []
-    for raw in re.split(r"[,;+&]| og | and ", text):
+    for raw in re.split(r"[,;+&]| og | och | and | a ", text):
         item = fold(raw)
         if item in _NOTHING:
             continue

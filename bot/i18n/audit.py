@@ -26,7 +26,7 @@ def _walk(command: Any) -> Iterator[str]:
             yield from _walk(child)
         return
     for parameter in command.parameters:
-        yield str(parameter.name)
+        yield str(parameter.display_name)  # what Discord sees (a renamed ``from_`` is ``from``)
         yield str(parameter.description)
         for choice in parameter.choices or []:
             yield str(choice.name)

@@ -1,4 +1,5 @@
-"""Median time of one move through the service layer, SQLite commit included (Tölp, 4 players).
+"""Median time of one move through the service layer, SQLite commit included (4 players each of
+Tölp, Monopol, Zloděj and Tjuv och Polis, 2 of Stratego).
 
 Run: .venv/bin/python bench/bench_service.py
 """
@@ -10,11 +11,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.engine import registry
 from bot.services.table import GameService
 from bot.storage.db import Database
 
 
-async def main(moves: int = 300) -> None:
+GAMES = {"tolp": (4, {"scoring": "rounds", "rounds": "1"}), "monopol": (4, {"max_rounds": "20"}),
+         "zlodej": (4, {}), "stratego": (2, {"max_moves": "200"}), "tjuv": (4, {"max_rounds": "10"})}
+
+
+async def bench(game: str, moves: int = 300) -> None:
+    players, options = GAMES[game]
     with tempfile.TemporaryDirectory() as folder:
         async with Database(Path(folder) / "bench.sqlite3") as db:
             service = GameService(db)
@@ -23,20 +30,25 @@ async def main(moves: int = 300) -> None:
             while len(timings) < moves:
                 channel = f"c{game_no}"
                 game_no += 1
-                await service.create(guild_id="g", channel_id=channel, game="tolp", user_id="u0", name="A",
-                                     options={"scoring": "rounds", "rounds": "1"})
-                for i in range(1, 4):
+                await service.create(guild_id="g", channel_id=channel, game=game, user_id="u0", name="A",
+                                     options=options)
+                for i in range(1, players):
                     await service.join(channel, f"u{i}", f"P{i}")
                 await service.start(channel, "u0")
                 while (record := await service.current(channel)) is not None and len(timings) < moves:
                     seat = min(service.to_act(record))
-                    legal = service.legal_texts(record, seat)
-                    action = next((a for a in legal if a.startswith("play")), legal[0])
+                    engine = registry.get(game)
+                    action = str(engine.bot_action(engine.load(record.state or {}), seat))
                     start = time.perf_counter()
                     await service.act(user_id=f"u{seat}", action=action, channel_id=channel)
                     timings.append((time.perf_counter() - start) * 1000)
-    print(f"service move (Tölp, 4 players, incl. SQLite commit): median {statistics.median(timings):.2f} ms, "
+    print(f"service move ({game}, {players} players, incl. SQLite commit): median {statistics.median(timings):.2f} ms, "
           f"p95 {sorted(timings)[int(len(timings) * 0.95)]:.2f} ms over {len(timings)} moves")
+
+
+async def main() -> None:
+    for game in GAMES:
+        await bench(game)
 
 
 if __name__ == "__main__":

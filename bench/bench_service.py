@@ -15,7 +15,6 @@ from bot.engine import registry
 from bot.services.table import GameService
 from bot.storage.db import Database
 
-
 GAMES = {"tolp": (4, {"scoring": "rounds", "rounds": "1"}), "monopol": (4, {"max_rounds": "20"}),
          "zlodej": (4, {}), "stratego": (2, {"max_moves": "200"}), "tjuv": (4, {"max_rounds": "10"})}
 

@@ -4,17 +4,31 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from bot.engine.cards import parse_card
 from bot.engine.core import Event
 from bot.errors import GameMasterError
 from bot.i18n import t
 
 _SEAT_PARAMS = ("seat", "target", "winner")
+_CARD_PARAMS = ("card", "cards")
+
+
+def pretty_cards(text: str) -> str:
+    """``4D 4H`` -> ``♦4 ♥4``; text that is not all cards stays as it is."""
+    try:
+        return " ".join(parse_card(token).pretty for token in text.split()) or text
+    except GameMasterError:
+        return text
 
 
 def name_params(params: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """Replace seat numbers by player names in the params that hold seats."""
+    """Replace seat numbers by player names in the params that hold seats, and card codes by
+    their suit symbols in the params that hold cards."""
     out = dict(params)
     for key, value in params.items():
+        if (key in _CARD_PARAMS or key.endswith(("_card", "_cards"))) and isinstance(value, str):
+            out[key] = pretty_cards(value)
+            continue
         if (key in _SEAT_PARAMS or key.endswith("_seat")) and isinstance(value, int) \
                 and not isinstance(value, bool) and 0 <= value < len(names):
             out[key] = names[value]

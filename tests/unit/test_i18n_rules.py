@@ -57,3 +57,11 @@ def test_every_catalog_key_exists_in_every_language() -> None:
     for lang in LANGUAGES:
         missing = sorted(english - set(catalog(lang)))
         assert missing == [], f"{lang} lacks {len(missing)} keys, e.g. {missing[:8]}"
+
+
+def test_every_game_has_rules_in_every_language_with_the_same_topics() -> None:
+    for game in registry.names():
+        english = [s.topic for s in rules.topics(game, "en")]
+        for lang in LANGUAGES:
+            assert rules.languages(game).count(lang) == 1, (game, lang)
+            assert [s.topic for s in rules.topics(game, lang)] == english, (game, lang)

@@ -118,5 +118,5 @@ def test_an_unreadable_move_is_explained_and_the_game_goes_on(tmp_path: Path) ->
     text = "\n".join(said)
     assert 'I cannot read "steal"' in text
     hand = sorted(GAME.new(3, {}, SEED).hands[0])
-    expected = "A new group needs at least two cards" if any(str(c) == "7H" for c in hand) else "You do not hold 7H"
+    expected = "A new group needs at least two cards" if any(str(c) == "7H" for c in hand) else "You do not hold ♥7"
     assert expected in text

@@ -34,15 +34,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not settings.token:
             print(t("cli.no_token", settings.default_locale))
             from bot.console import run_console
-            return asyncio.run(run_console(settings))
+            logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
+            return asyncio.run(run_console(settings, hotseat=sys.stdin.isatty()))
         from bot.runner import run_bot
         return asyncio.run(run_bot(settings))
     if command == "console":
         from bot.console import run_console
         players = [p.strip() for p in args.players.split(",")] if args.players else None
         from bot.services.options import parse_options
+        logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
         return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
-                                       options=parse_options(args.options)))
+                                       options=parse_options(args.options), hotseat=sys.stdin.isatty()))
     if command == "db":
         from bot.runner import db_command
         return asyncio.run(db_command(settings, args.db_command))

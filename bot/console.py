@@ -23,12 +23,18 @@ CHANNEL = "console"
 
 class ConsoleTable:
     def __init__(self, service: GameService, boards: Path, locale: str,
-                 ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+                 ask: Callable[[str], str], say: Callable[[str], None], hotseat: bool = False) -> None:
         self.service = service
         self.boards = boards
         self.locale = locale
         self.ask = ask
         self.say = say
+        # hot seat: before a player's private view is shown, the screen is cleared and the
+        # keyboard handed over, so the others at the terminal do not see that hand
+        self.hotseat = hotseat
+        self.last_seat: int | None = None
+        self.shown: tuple[int, int] | None = None  # (seat, ply) whose private view is on screen
+        self.pending_private: list[Any] = []
 
     async def prompt(self, text: str) -> str:
         return (await asyncio.to_thread(self.ask, text + " ")).strip()
@@ -76,12 +82,17 @@ class ConsoleTable:
 
     async def show_private(self, record: Any, seat: int) -> None:
         obs = self.service.observe(record, seat)
-        for line in private_lines(getattr(self, "pending_private", []), seat, record.names, self.locale):
+        if self.hotseat and seat != self.last_seat and sum(not s.is_computer for s in record.seats) > 1:
+            self.say("\033[2J\033[H")
+            await self.prompt(t("console.handover", self.locale, player=record.names[seat]))
+        self.last_seat = seat
+        for line in private_lines(self.pending_private, seat, record.names, self.locale):
             self.say(line)
         if obs.get("private") is None:
             return
         renderer = importlib.import_module(f"rendering.{record.game}")
         describe = getattr(renderer, "describe_private", None)
+        obs = {**obs, "names": record.names}
         self.say(describe(obs, locale=self.locale) if describe else compact(obs["private"]))
         data = await asyncio.to_thread(renderer.render_private, obs, names=record.names, locale=self.locale)
         if data:
@@ -99,7 +110,9 @@ class ConsoleTable:
             if not humans:
                 return 0
             seat = humans[0]
-            await self.show_private(record, seat)
+            if self.shown != (seat, record.ply):
+                await self.show_private(record, seat)
+                self.shown = (seat, record.ply)
             text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
             if text in ("quit", "exit"):
                 return 0
@@ -135,11 +148,12 @@ def compact(private: Any) -> str:
 
 async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
                       db_path: str | None = None, seed: str | None = None, options: dict[str, str] | None = None,
-                      ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
+                      ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                      hotseat: bool = False) -> int:
     path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
     say(t("console.welcome", settings.default_locale))
     async with Database(path) as db:
-        table = ConsoleTable(GameService(db), settings.boards_dir, settings.default_locale, ask, say)
+        table = ConsoleTable(GameService(db), settings.boards_dir, settings.default_locale, ask, say, hotseat)
         try:
             await table.setup(game, players, seed, options)
             result = await table.loop()

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import parse_card
 from bot.i18n import t
 from rendering.kit import (
     BLACK,
@@ -331,3 +332,26 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") ->
         draw.line([MARGIN, y - 8, WIDTH - MARGIN, y - 8], fill=FELT_DARK, width=4)
         _exchange_lines(canvas, draw, ex, y, names, locale)
     return _encode(canvas)
+
+
+# -------------------------------------------------------------------------------- in words
+def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
+    """The viewer's hand for the console: codes to type beside their suit symbols, and their
+    exchange when one is running."""
+    private = obs.get("private")
+    if private is None:
+        return ""
+    hand = private["hand"]
+    lines = [t("tolp.ui.your_hand", locale, count=len(hand)),
+             "  " + "  ".join(f"{card}({parse_card(card).pretty})" for card in hand)]
+    exchange = private.get("exchange")
+    if exchange:
+        partner = seat_name(obs.get("names") or [], exchange["partner"])
+        key = "tolp.ui.you_high" if exchange["role"] == "high" else "tolp.ui.you_low"
+        lines.append(t(key, locale, count=exchange["count"], partner=partner))
+        if exchange.get("laid"):
+            lines.append(f"{t('tolp.ui.laid', locale)}: {' '.join(exchange['laid'])}")
+        if exchange.get("asked"):
+            answers = ", ".join(t("tolp.ui.asked", locale, rank=a["rank"], count=a["count"]) for a in exchange["asked"])
+            lines.append(f"{t('tolp.ui.questions', locale)}: {answers}")
+    return "\n".join(lines)

@@ -59,6 +59,12 @@ def stage_due(now: datetime, started: datetime, due: datetime, settings: ClockSe
     return 0
 
 
+def stage_times(started: datetime, due: datetime, settings: ClockSettings) -> list[datetime]:
+    """When the reminder, the last call and the timeout fall due."""
+    total = due - started
+    return [started + total * settings.reminder_share, started + total * settings.last_call_share, due]
+
+
 def zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name or "UTC")

@@ -1,9 +1,14 @@
 """Which reminders, last calls and timeouts are due: read from the database on every tick, so
-restarts lose nothing, and each (game, ply, seat, stage) is claimed once, so none is sent twice."""
+restarts lose nothing, and each (game, ply, seat, stage) is claimed once, so none is sent twice.
+
+A tick reads only the games whose ``alarm_at`` has come (an indexed column): after looking at a
+game the scheduler sets the time it must look again (the next stage, the end of a player's
+quiet hours or vacation), or clears it once the timeout was announced.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.engine import registry
 from bot.services import clock
@@ -12,6 +17,8 @@ from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
+
+RECHECK_QUIET = timedelta(minutes=15)  # how often a reminder held by quiet hours is looked at again
 
 
 @dataclass(frozen=True)
@@ -25,6 +32,10 @@ class Due:
     locale: str | None
 
 
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
 class Scheduler:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -32,29 +43,36 @@ class Scheduler:
     async def due(self, now: datetime) -> list[Due]:
         out: list[Due] = []
         async with self.db.transaction() as conn:
-            for record in await repo.active_with_deadline(conn):
+            for record in await repo.due_alarms(conn, _stamp(now)):
                 deadline = clock.parse_time(record.turn_deadline)
                 started = clock.parse_time(record.turn_started_at)
                 if deadline is None or started is None:
+                    await repo.set_alarm(conn, record.id, None)
                     continue
                 _, raw = await prefs_repo.get_guild(conn, record.guild_id)
-                stage = clock.stage_due(now, started, deadline, ClockSettings.from_dict(raw))
-                if stage == 0:
-                    continue
+                settings = ClockSettings.from_dict(raw)
+                stage = clock.stage_due(now, started, deadline, settings)
                 game = registry.get(record.game)
                 waiting = sorted(game.to_act(game.load(record.state or {})))
-                for seat in waiting:
+                held: list[datetime] = []
+                for seat in waiting if stage else []:
                     seat_row = record.seats[seat]
                     if seat_row.is_computer or not seat_row.user_id:
                         continue
                     prefs = await prefs_repo.get_user(conn, seat_row.user_id)
                     away = clock.parse_time(prefs.vacation_until)
-                    if stage < TIMEOUT and ((away is not None and away > now) or clock.in_quiet_hours(
-                            now, prefs.time_zone, prefs.quiet_start, prefs.quiet_end)):
+                    if stage < TIMEOUT and away is not None and away > now:
+                        held.append(away)
+                        continue
+                    if stage < TIMEOUT and clock.in_quiet_hours(now, prefs.time_zone, prefs.quiet_start,
+                                                                prefs.quiet_end):
+                        held.append(now + RECHECK_QUIET)
                         continue
                     claimed = [s for s in range(1, stage + 1)
                                if await prefs_repo.claim_reminder(conn, record.id, record.ply, seat, s)]
                     if claimed:
                         out.append(Due(record, seat, max(claimed), seat_row.user_id, deadline, prefs.dm_ok,
                                        prefs.locale))
+                upcoming = [t for t in clock.stage_times(started, deadline, settings) if t > now] + held
+                await repo.set_alarm(conn, record.id, _stamp(min(upcoming)) if upcoming else None)
         return out

@@ -40,6 +40,11 @@ class Update:
     finished: bool = False
 
 
+def stamp(moment: datetime) -> str:
+    """Stored times: UTC ISO text to the second, so that text order is time order in SQL."""
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
 @dataclass
 class VoteResult:
     choice: str
@@ -202,8 +207,7 @@ class GameService:
                 await repo.set_bank(conn, record.id, seat_row.seat, bank)
                 seat_row.bank_seconds = bank
             await repo.update(conn, record, record.version, status="active", state=game.dump(state),
-                              turn_started_at=now.isoformat(timespec="seconds"),
-                              turn_deadline=await self._deadline(conn, game, state, record, now))
+                              **await self._turn_clock(conn, game, state, record, now))
             update = Update(record, events, started=True)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -325,7 +329,7 @@ class GameService:
             before = self._privates(game, state, len(record.seats))
             if choice == "wait":
                 extended = now + timedelta(seconds=record.turn_seconds)
-                await repo.set_deadline(conn, record.id, extended.isoformat(timespec="seconds"))
+                await repo.set_deadline(conn, record.id, stamp(extended), stamp(now))
                 await prefs_repo.clear_reminders(conn, record.id, ply, seat)
                 waited = Event("clock.event.waited", {"seat": seat, "hours": record.turn_seconds // 3600})
                 result.update = Update(await self._reload(conn, record.id), [waited])
@@ -347,9 +351,8 @@ class GameService:
 
     async def apply_timers(self, now: datetime) -> list[Update]:
         """Apply every game timer that ran out (``Game.timer_action``), each in its own transaction."""
-        names = [n for n in registry.names() if type(registry.get(n)).timer_action is not Game.timer_action]
         async with self.db.transaction() as conn:
-            candidates = [r.id for r in await repo.active_of_games(conn, names)]
+            candidates = await repo.due_timers(conn, stamp(now))
         updates = []
         for game_id in candidates:
             async with self.db.transaction() as conn:
@@ -359,8 +362,10 @@ class GameService:
                 game = registry.get(record.game)
                 state = game.load(record.state or {})
                 timer = game.timer_action(state)
-                started = clock.parse_time(record.turn_started_at)
-                if timer is None or started is None or (now - started).total_seconds() < timer[0]:
+                started = clock.parse_time(record.turn_started_at) or now
+                if timer is None or (now - started).total_seconds() < timer[0]:
+                    await repo.set_timer(conn, record.id, stamp(started + timedelta(seconds=timer[0]))
+                                         if timer else None)
                     continue
                 _, seat, action = timer
                 before = self._privates(game, state, len(record.seats))
@@ -380,7 +385,7 @@ class GameService:
             limit = (await self._guild_clock(conn, guild_id)).max_vacation_days
             if not 0 <= days <= limit:
                 raise IllegalAction("clock.error.vacation_range", maximum=limit)
-            until = (now + timedelta(days=days)).isoformat(timespec="seconds") if days else None
+            until = stamp(now + timedelta(days=days)) if days else None
             await prefs_repo.set_user(conn, str(user_id), vacation_until=until)
             moved = []
             for record in await repo.of_user(conn, str(user_id), None, ("active",)):
@@ -389,7 +394,7 @@ class GameService:
                 started = clock.parse_time(record.turn_started_at) or now
                 due = await self._deadline(conn, game, state, record, started)
                 if due != record.turn_deadline:
-                    await repo.set_deadline(conn, record.id, due)
+                    await repo.set_deadline(conn, record.id, due, stamp(now))
                     moved.append(await self._reload(conn, record.id))
             return until, moved
 
@@ -436,16 +441,31 @@ class GameService:
                 await repo.set_bank(conn, record.id, seat, left)
                 seat_row.bank_seconds = left
         fields: dict[str, Any] = {"state": game.dump(state), "ply": record.ply + 1,
-                                  "turn_started_at": now.isoformat(timespec="seconds"),
-                                  "turn_deadline": await self._deadline(conn, game, state, record, now)}
+                                  **await self._turn_clock(conn, game, state, record, now)}
         if outcome is not None:
-            fields.update(status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None)
+            fields.update(status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None, alarm_at=None,
+                          timer_at=None)
         await repo.append_move(conn, record.id, record.ply + 1, seat, action)
         await repo.update(conn, record, record.version, **fields)
 
     async def _guild_clock(self, conn: Any, guild_id: str | None) -> ClockSettings:
         _, settings = await prefs_repo.get_guild(conn, guild_id)
         return ClockSettings.from_dict(settings)
+
+    async def _turn_clock(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
+                          now: datetime) -> dict[str, str | None]:
+        """A new turn's clock fields: when it started, its deadline, when the scheduler must first
+        look at it (the first reminder) and when the game's own timer runs out."""
+        deadline = await self._deadline(conn, game, state, record, now)
+        alarm = None
+        if deadline is not None:
+            share = (await self._guild_clock(conn, record.guild_id)).reminder_share
+            due = clock.parse_time(deadline)
+            assert due is not None
+            alarm = stamp(now + (due - now) * share)
+        timer = game.timer_action(state)
+        return {"turn_started_at": stamp(now), "turn_deadline": deadline, "alarm_at": alarm,
+                "timer_at": stamp(now + timedelta(seconds=timer[0])) if timer else None}
 
     async def _deadline(self, conn: Any, game: Game[Any], state: Any, record: GameRow, now: datetime) -> str | None:
         """The deadline of the seats waiting now (None when only computers or nobody must act)."""
@@ -458,8 +478,7 @@ class GameService:
         for seat_row in waiting:
             if seat_row.user_id:
                 vacations.append(clock.parse_time((await prefs_repo.get_user(conn, seat_row.user_id)).vacation_until))
-        due = clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations)
-        return due.isoformat(timespec="seconds")
+        return stamp(clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations))
 
     async def _run_computers(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
                              update: Update) -> None:

@@ -110,21 +110,25 @@ async def of_user(conn: aiosqlite.Connection, user_id: str, guild_id: str | None
     return [await _row_to_game(conn, r) for r in rows]
 
 
-async def active_with_deadline(conn: aiosqlite.Connection) -> list[GameRow]:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND "
-                            "turn_deadline IS NOT NULL ORDER BY turn_deadline") as cur:
+async def due_alarms(conn: aiosqlite.Connection, now: str) -> list[GameRow]:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND alarm_at IS NOT NULL "
+                            "AND alarm_at <= ? ORDER BY alarm_at", (now,)) as cur:
         rows = await cur.fetchall()
     return [await _row_to_game(conn, r) for r in rows]
 
 
-async def active_of_games(conn: aiosqlite.Connection, names: list[str]) -> list[GameRow]:
-    if not names:
-        return []
-    marks = ",".join("?" * len(names))
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND game IN ({marks})",
-                            names) as cur:
-        rows = await cur.fetchall()
-    return [await _row_to_game(conn, r) for r in rows]
+async def due_timers(conn: aiosqlite.Connection, now: str) -> list[int]:
+    async with conn.execute("SELECT id FROM games WHERE status = 'active' AND timer_at IS NOT NULL "
+                            "AND timer_at <= ? ORDER BY timer_at", (now,)) as cur:
+        return [row[0] for row in await cur.fetchall()]
+
+
+async def set_alarm(conn: aiosqlite.Connection, game_id: int, alarm_at: str | None) -> None:
+    await conn.execute("UPDATE games SET alarm_at = ? WHERE id = ?", (alarm_at, game_id))
+
+
+async def set_timer(conn: aiosqlite.Connection, game_id: int, timer_at: str | None) -> None:
+    await conn.execute("UPDATE games SET timer_at = ? WHERE id = ?", (timer_at, game_id))
 
 
 async def insert(conn: aiosqlite.Connection, *, guild_id: str | None, channel_id: str, game: str,
@@ -162,8 +166,8 @@ async def set_bank(conn: aiosqlite.Connection, game_id: int, seat: int, bank_sec
                        (bank_seconds, game_id, seat))
 
 
-async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline: str | None) -> None:
-    await conn.execute("UPDATE games SET turn_deadline = ? WHERE id = ?", (deadline, game_id))
+async def set_deadline(conn: aiosqlite.Connection, game_id: int, deadline: str | None, alarm_at: str | None) -> None:
+    await conn.execute("UPDATE games SET turn_deadline = ?, alarm_at = ? WHERE id = ?", (deadline, alarm_at, game_id))
 
 
 async def finished_in_guild(conn: aiosqlite.Connection, guild_id: str) -> list[GameRow]:

@@ -121,3 +121,23 @@ async def test_computer_seats_move_by_themselves(service: GameService) -> None:
     update = await service.act(user_id="u0", action="add 1", channel_id="c")
     assert update.record.ply == 2 and update.to_act == frozenset({0})
     assert json.loads(json.dumps(update.record.state))["total"] == 2
+
+
+async def test_an_older_database_is_migrated_with_its_games(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    for number, _, sql in migration_files()[:2]:
+        old.executescript(sql)
+        old.execute(f"PRAGMA user_version = {number}")
+    old.execute("INSERT INTO games (channel_id, game, status, creator_id, seed, state, locale, turn_started_at, "
+                "turn_deadline, created_at, updated_at) VALUES ('c', 'toy', 'active', 'u', 's', '{}', 'en', "
+                "'2026-01-01T00:00:00+00:00', '2026-01-02T00:00:00+00:00', 'x', 'x')")
+    old.commit()
+    old.close()
+    db = await Database(path).connect()
+    assert await db.schema_version() == len(migration_files())
+    row = await db.fetchone("SELECT alarm_at FROM games WHERE channel_id = 'c'")
+    assert row is not None and row["alarm_at"] == "2026-01-01T00:00:00+00:00"  # looked at on the next tick
+    await db.close()

@@ -54,6 +54,10 @@ class SelectSpec:
     options: Sequence[tuple[str, str]]  # (label, value)
     min_values: int = 1
     max_values: int = 1
+    placeholder_params: tuple[tuple[str, Any], ...] = ()
+
+    def placeholder(self, locale: str) -> str:
+        return t(self.placeholder_key, locale, **dict(self.placeholder_params))[:150]
 
 
 @dataclass
@@ -153,7 +157,7 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
         if not options:
             continue
         view.add_item(GameSelect(record.id, record.ply, seat, menu.prefix, number, options=options,
-                                 placeholder=t(menu.placeholder_key, locale),
+                                 placeholder=menu.placeholder(locale),
                                  min_values=min(menu.min_values, len(options)),
                                  max_values=min(menu.max_values, len(options))))
     for button in buttons[:5]:

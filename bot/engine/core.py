@@ -178,6 +178,10 @@ class Game(ABC, Generic[S]):
             return action
         raise IllegalAction("error.no_legal_action")
 
+    def opening_events(self, state: S) -> list[Event]:
+        """What the table is told when the game starts (who leads, with which card)."""
+        return []
+
     def skip_action(self, state: S, seat: Seat) -> Any | None:
         """What skipping a timed-out seat's turn means, or None when the game cannot skip it.
         Default: a legal "pass" or "end" action."""

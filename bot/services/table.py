@@ -200,7 +200,8 @@ class GameService:
             game = registry.get(record.game)
             game.check_players(len(record.seats), record.options)
             state = game.new(len(record.seats), record.options, record.seed)
-            events = [Event("game.event.started", {"game": record.game, "commitment": commitment(record.seed)})]
+            events = [Event("game.event.started", {"game": record.game, "commitment": commitment(record.seed)}),
+                      *game.opening_events(state)]
             now = self.clock()
             bank = int((await self._guild_clock(conn, record.guild_id)).bank_hours * 3600)
             for seat_row in record.seats:
@@ -495,13 +496,18 @@ class GameService:
             await self._commit_move(conn, game, state, record, seat, str(action))
 
     @staticmethod
-    def _privates(game: Game[Any], state: Any, players: int) -> list[str]:
-        return [json.dumps(game.observe(state, seat)["private"], sort_keys=True) for seat in range(players)]
+    def _privates(game: Game[Any], state: Any, players: int) -> list[tuple[str, bool]]:
+        """Each seat's private view and whether it must act now."""
+        acting = game.to_act(state)
+        return [(json.dumps(game.observe(state, seat)["private"], sort_keys=True), seat in acting)
+                for seat in range(players)]
 
-    def _finish_update(self, update: Update, game: Game[Any], state: Any, before: list[str]) -> None:
+    def _finish_update(self, update: Update, game: Game[Any], state: Any, before: list[tuple[str, bool]]) -> None:
+        """Seats to send a fresh private view: those whose view changed, and those whose turn has
+        just come (their DM then holds the controls for this very position)."""
         after = self._privates(game, state, len(update.record.seats))
-        update.private_changed = frozenset(i for i, (a, b) in enumerate(zip(before, after, strict=True))
-                                           if a != b)
+        pairs = enumerate(zip(before, after, strict=True))
+        update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs if old != new or (now and not was))
         update.outcome = game.outcome(state)
         update.finished = update.record.status == "finished"
         update.to_act = self.to_act(update.record)

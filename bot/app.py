@@ -92,7 +92,7 @@ class GameMasterBot(commands.Bot):
 
     async def user_locale(self, user_id: str, default: str) -> str:
         prefs = await self.players.prefs(user_id)
-        return normalize(prefs.locale) if prefs.locale else default
+        return normalize(prefs.language) if prefs.language else default
 
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed (closed DMs are announced

@@ -95,6 +95,8 @@ async def prime_locale(interaction: discord.Interaction) -> bool:
     prefs = await bot.players.prefs(str(interaction.user.id))
     if prefs.locale:
         interaction.extras["locale"] = prefs.locale
+    if interaction.locale:
+        await bot.players.remember_locale(str(interaction.user.id), prefs, normalize(str(interaction.locale)))
     return True
 
 
@@ -214,7 +216,7 @@ async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -
     prefs = await bot.players.prefs(seat_row.user_id)
     if not prefs.ping_on_turn or not prefs.dm_ok:
         return
-    locale = prefs.locale or record.locale
+    locale = prefs.language or record.locale
     try:
         dm = await bot.fetch_dm_target(int(seat_row.user_id))
         await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link))
@@ -327,7 +329,7 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
                                            channel_id=None if game_id else str(interaction.channel_id),
                                            game_id=game_id, expected_ply=expected_ply, owner=owner)
         except Conflict:
-            await show_current(interaction, game_id)
+            await show_current(interaction, game_id, private=owner is not None)
             return
         await announce(bot, update)
         await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
@@ -335,15 +337,24 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
     await guarded(interaction, work)
 
 
-async def show_current(interaction: discord.Interaction, game_id: int | None) -> None:
-    """Answer a stale click: the game moved on; show the current public board privately."""
+async def show_current(interaction: discord.Interaction, game_id: int | None, *, private: bool = False) -> None:
+    """Answer a stale click: the game moved on; show the current position privately (the clicker's
+    own private view, with fresh controls, when the old button was part of it)."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     locale = locale_of(interaction)
     record = await bot.service.get(game_id) if game_id else await bot.service.require_current(
         str(interaction.channel_id))
-    text = t("error.stale", locale) + " " + t("game.stale_current", locale)
-    if record.state is None:
+    text = t("game.stale_current", locale)
+    seat = record.seat_of(str(interaction.user.id))
+    if record.state is None or record.status != "active":
         await reply(interaction, text)
+        return
+    if private and seat is not None:
+        content, file, view = await private_message(bot, record, seat, locale)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        if file is not None:
+            kwargs["file"] = file
+        await reply(interaction, text + "\n" + content, **kwargs)
         return
     obs = bot.service.observe(record, None)
     image = await render_public(record, obs, locale)

@@ -25,7 +25,9 @@ def lobby_text(record: GameRow, locale: str) -> str:
                game=t(f"game.name.{record.game}", locale), minimum=game.min_players, maximum=game.max_players),
              t("lobby.players", locale, players=", ".join(record.names))]
     if record.options:
-        lines.append(t("lobby.options", locale, options=", ".join(f"{k}={v}" for k, v in record.options.items())))
+        shown = ", ".join(f"{k}={t('lobby.on' if v else 'lobby.off', locale) if isinstance(v, bool) else v}"
+                          for k, v in record.options.items())
+        lines.append(t("lobby.options", locale, options=shown))
     return "\n".join(lines)
 
 
@@ -168,8 +170,8 @@ class Lobby(commands.Cog):
     async def log(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             locale = locale_of(interaction)
-            record = await self.bot.service.require_current(str(interaction.channel_id))
-            if record.status != "active":
+            record = await self.bot.service.latest(str(interaction.channel_id))
+            if record.status == "lobby":
                 await reply(interaction, t("game.no_moves", locale))
                 return
             entries = await self.bot.players.log_in_words(record, locale)

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.tjuv.board import board
+from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
 from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, legal_choices, locale_of
 from rendering.tjuv import describe_private
@@ -38,8 +38,9 @@ _SINGLE = ("roll", "breakout", "wait", "fetch", "end")
 
 
 # ----------------------------------------------------------------------------- labels
-def square_note(square: str, public: dict[str, Any], locale: str, *, police: bool) -> str:
-    """What a destination is, for menus: ``bank 5000 kr``, ``nest``, ``arrest T2`` …"""
+def square_note(square: str, public: dict[str, Any], locale: str, *, police: bool, ride: bool = False) -> str:
+    """What a destination is, for menus: ``bank 5000 kr``, ``nest``, ``arrest T2`` … (a tram ride
+    always ends on a stop, so rides leave that out)."""
     b = board()
     kind = b.kind.get(square, "")
     notes: list[str] = []
@@ -53,7 +54,7 @@ def square_note(square: str, public: dict[str, Any], locale: str, *, police: boo
         notes.append(t(f"tjuv.ui.at_{escape.kind}", locale, fare=escape.fare))
     elif kind in ("agency", "nest", "telegraph"):
         notes.append(t(f"tjuv.ui.at_{kind}", locale))
-    elif square in b.stop_lines:
+    elif square in b.stop_lines and not ride:
         notes.append(t("tjuv.ui.at_stop", locale))
     return " · ".join(notes)
 
@@ -62,13 +63,20 @@ def _label(key: str, action: str, public: dict[str, Any], locale: str) -> str:
     """``move P2 K14`` -> ``P2 → K14 · bank 5000 kr``."""
     _, piece, square = action.split()
     text = t(key, locale, piece=piece, square=square)
-    note = square_note(square, public, locale, police=not piece.startswith("T"))
+    note = square_note(square, public, locale, police=not piece.startswith("T"), ride=key == "tjuv.ui.ride_option")
     return f"{text} · {note}" if note else text
 
 
+def _plain(square: str) -> bool:
+    """A bare street square: nothing to rob, hide, watch, board or ride from."""
+    b = board()
+    return b.kind.get(square) == "street" and square not in b.stop_lines and square not in b.escape_fronts
+
+
 def _spread(actions: Iterable[str], public: dict[str, Any]) -> list[str]:
-    """At most 25 actions ``verb piece square``: arrests first, then the pieces in turn so that
-    every piece is offered, each piece's destinations in the engine's order."""
+    """At most 25 actions ``verb piece square`` for a menu: arrests first, then every piece in turn
+    gets its share (buildings, nests, stops and watched squares before bare streets), listed piece
+    by piece with each piece's squares in map order (A1, A2 … B1 …) so a square is easy to find."""
     by_piece: dict[str, list[str]] = {}
     arrests: list[str] = []
     occupied = {th["at"] for th in public["thieves"] if th["status"] == "free"}
@@ -78,13 +86,16 @@ def _spread(actions: Iterable[str], public: dict[str, Any]) -> list[str]:
             arrests.append(text)
         else:
             by_piece.setdefault(piece, []).append(text)
-    out = arrests[:MAX_OPTIONS]
-    queues = list(by_piece.values())
-    while len(out) < MAX_OPTIONS and any(queues):
+    picked: set[str] = set()
+    queues = [sorted(queue, key=lambda a: _plain(a.split()[2])) for queue in by_piece.values()]
+    room = MAX_OPTIONS - min(len(arrests), MAX_OPTIONS)
+    while len(picked) < room and any(queues):
         for queue in queues:
-            if queue and len(out) < MAX_OPTIONS:
-                out.append(queue.pop(0))
-    return out
+            if queue and len(picked) < room:
+                picked.add(queue.pop(0))
+    chosen = [a for queue in by_piece.values() for a in queue if a in picked]
+    chosen.sort(key=lambda a: (list(by_piece).index(a.split()[1]), square_xy(a.split()[2])))
+    return arrests[:MAX_OPTIONS] + chosen
 
 
 def hide_amounts(money: int) -> list[int]:
@@ -198,7 +209,8 @@ async def square_choices(interaction: discord.Interaction, verb: str,
     if piece not in pieces:
         return []
     locale = locale_of(interaction)
-    note = lambda square: square_note(square, public, locale, police=not piece.startswith("T"))  # noqa: E731
+    note = lambda square: square_note(square, public, locale, police=not piece.startswith("T"),  # noqa: E731
+                                      ride=verb == "ride")
     return await legal_choices(interaction, f"{verb} {piece}", current,
                                lambda square: f"{square} · {note(square)}" if note(square) else square)
 

@@ -7,8 +7,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.cards import parse_card, rank_text
+from bot.games.tolp.combos import WILD_RANKS
 from bot.i18n import t
 from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, legal_choices, pretty_cards
+
+MENU_SIZE = 25  # Discord's limit of options in one select
+
+
+def _rank_code(card: str) -> str:
+    return rank_text(parse_card(card).rank)
+
+
+def _wild_codes(obs: dict[str, Any]) -> set[str]:
+    wild = str(obs["public"].get("options", {}).get("wild", "none"))
+    return {rank_text(r) for r in WILD_RANKS.get(wild, frozenset())}
 
 
 def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
@@ -18,28 +31,47 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     return []
 
 
+def _shape(cards: str) -> str:
+    """``7H 7S`` -> ``7 7``: the suits of a combination do not matter in Tölp."""
+    return " ".join(sorted(_rank_code(tok) for tok in cards.split()))
+
+
 def private_selects(obs: dict[str, Any], legal: list[str]) -> list[SelectSpec]:
-    plays: list[tuple[str, str]] = []
+    plays: list[str] = []
     shapes: set[str] = set()
     for text in legal:
         if not text.startswith("play "):
             continue
         cards = text[5:]
-        # one option per rank and size: the suits of a combination do not matter in Tölp
-        shape = " ".join(sorted(tok[:-1] if tok != "JK" else tok for tok in cards.split()))
-        if shape in shapes:
-            continue
-        shapes.add(shape)
-        plays.append((pretty_cards(cards), cards))
+        shape = _shape(cards)
+        if shape not in shapes:
+            shapes.add(shape)
+            plays.append(cards)
+    wild = _wild_codes(obs)
+    if len(plays) > MENU_SIZE:
+        # keep every natural combination; wild-card variants only while there is room
+        def wilds(cards: str) -> int:
+            return sum(1 for tok in cards.split() if _rank_code(tok) in wild)
+        keep = set(sorted(plays, key=lambda c: (wilds(c), legal.index("play " + c)))[:MENU_SIZE])
+        plays = [c for c in plays if c in keep]
     selects = []
     if plays:
-        selects.append(SelectSpec("tolp.ui.play_placeholder", "play", plays[:25]))
-    gives = [(pretty_cards(text[5:]), text[5:]) for text in legal if text.startswith("give ")]
-    if gives and len(gives) <= 25:
-        selects.append(SelectSpec("tolp.ui.give_placeholder", "give", gives))
+        selects.append(SelectSpec("tolp.ui.play_placeholder", "play", [(pretty_cards(c), c) for c in plays]))
+    exchange = (obs.get("private") or {}).get("exchange")
+    if any(text.startswith("give ") for text in legal) and exchange:
+        # pick the cards one by one: a menu of whole combinations would be far too long
+        count = int(exchange["count"])
+        hand = [c for c in obs["private"]["hand"] if _rank_code(c) not in wild]
+        cards = list(dict.fromkeys(hand))  # two decks: one option per distinct card
+        if len(cards) <= MENU_SIZE:
+            selects.append(SelectSpec("tolp.ui.give_placeholder", "give",
+                                      [(pretty_cards(c), c) for c in cards], min_values=count, max_values=count))
     asks = [(text[4:], text[4:]) for text in legal if text.startswith("ask ")]
     if asks:
-        selects.append(SelectSpec("tolp.ui.ask_placeholder", "ask", asks[:25]))
+        selects.append(SelectSpec("tolp.ui.ask_placeholder", "ask", asks[:MENU_SIZE]))
+    claims = [(text[6:], text[6:]) for text in legal if text.startswith("claim ")]
+    if claims:
+        selects.append(SelectSpec("tolp.ui.claim_placeholder", "claim", claims[:MENU_SIZE]))
     return selects
 
 

@@ -183,6 +183,8 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
     if price:
         label = f"kr {price}"
         draw.text((cx, ty1 - 5), label, font=font(15, True), fill=INK, anchor="md")
+    if sq.is_deed:  # the square number, which the deed chips in the player panel show
+        draw.text((tx0 + 4, ty1 - 5), str(sq.index), font=font(12, False), fill=MUTED, anchor="ld")
 
 
 def _draw_train(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -317,6 +319,9 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
     lines: list[str] = []
     if pub["finished"]:
         lines.append(t("monopol.render.game_over", locale) + ": " + t(pub["finished"], locale))
+        if pub.get("winners"):
+            winners = ", ".join(_name(names, s) for s in pub["winners"])
+            lines.append(t("monopol.render.winner", locale, names=winners))
     auction = pub["auction"]
     if auction:
         lot = (SQUARES[auction["square"]].name if auction["lot"] == "deed"
@@ -358,16 +363,27 @@ def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names
     draw.line([left, y, left + width, y], fill=MUTED, width=2)
     y += 12
     bottom = SIZE - CORNER - 20
+    for wrapped in recent_lines(pub, names, locale, width, bottom - y):
+        for part in wrapped:
+            _text(draw, (left, y), part, 21, False, INK)
+            y += 26
+        y += 4
+
+
+def recent_lines(pub: Mapping[str, Any], names: Names, locale: str, width: int,
+                 room: int) -> list[tuple[str, ...]]:
+    """The newest events that fit in ``room`` pixels, wrapped, oldest first (so a turn reads in
+    the order it happened)."""
+    shown: list[tuple[str, ...]] = []
     for event in reversed(pub["recent"]):
         text = t(event["key"], locale, **_seat_params(event["params"], names))
         text = text.replace("🔑", t("monopol.render.jail_card", locale))
-        wrapped, size = _wrap(text, width, (21,), False)
-        if y + len(wrapped) * 26 > bottom:
+        wrapped, _ = _wrap(text, width, (21,), False)
+        if len(wrapped) * 26 + 4 > room:
             break
-        for part in wrapped:
-            _text(draw, (left, y), part, size, False, INK)
-            y += 26
-        y += 4
+        room -= len(wrapped) * 26 + 4
+        shown.insert(0, wrapped)
+    return shown
 
 
 def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from rendering.kit import HIGHLIGHT, WHITE, encode_on_palette, font, palette_from, seat_name
+from rendering.kit import HIGHLIGHT, WHITE, encode_on_palette, font, palette_from, seat_name, text_width
 
 CELL = 66
 BOARD_X, BOARD_Y = 48, 84
@@ -38,8 +38,26 @@ TEXT = (236, 238, 242)
 TEXT_MUTED = (160, 168, 178)
 PANEL = (38, 50, 62)
 SIDE = {0: ((200, 36, 44), (128, 18, 26)), 1: ((36, 84, 196), (18, 44, 120))}
+# Header: the status over the board, the detail (move number, who is ready, why it ended) over
+# the trays, each cut to its own column so that long player names never overlap or leave the image.
+TITLE_X, TITLE_WIDTH = BOARD_X + 30, BOARD - 30
+DETAIL_RIGHT, DETAIL_WIDTH = WIDTH - 16, WIDTH - 16 - TRAY_X
+NAME_WIDTH = 200  # a player's name in a setup status line
 
 
+def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Any, width: int) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
+    if text_width(draw, text, fnt) <= width:
+        return text
+    while text and text_width(draw, text + "…", fnt) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _named(draw: ImageDraw.ImageDraw, key: str, locale: str, name: str, fnt: Any, width: int) -> str:
+    """The sentence ``key`` about a player, the name shortened (not the sentence) to fit ``width``."""
+    room = width - text_width(draw, t(key, locale, name=""), fnt)
+    return _fit(draw, t(key, locale, name=_fit(draw, name, fnt, max(room, 60))), fnt, width)
 
 
 def _cell_origin(square: str, flipped: bool) -> tuple[int, int]:
@@ -112,8 +130,9 @@ def _pieces(obs: Mapping[str, Any]) -> dict[str, tuple[int, str | None, str]]:
         marker = "moved" if piece["moved"] and rank is None else ""
         shown[sq] = (piece["owner"], rank, marker)
     if private is not None:
+        over = public["phase"] == "over"  # then every rank is public; no "the enemy knows it" marks
         for sq, rank in private["ranks"].items():
-            known = public["board"][sq]["rank"] is not None
+            known = public["board"][sq]["rank"] is not None and not over
             shown[sq] = (seat, rank, "known" if known else "")
         for sq, rank in (private.get("draft") or {}).items():
             shown[sq] = (seat, rank, "")
@@ -127,24 +146,34 @@ def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, local
     if public["result"] is not None:
         places = public["result"]["places"]
         status = (t("stratego.render.draw", locale) if len(places[0]) > 1 else
-                  t("stratego.render.winner", locale, name=seat_name(names, places[0][0])))
+                  _named(draw, "stratego.render.winner", locale, seat_name(names, places[0][0]), title_font,
+                         TITLE_WIDTH))
         detail = t(public["result"]["reason"], locale)
     elif public["phase"] == "setup":
         status = t("stratego.render.setup", locale)
-        detail = "   ".join(
-            f"{seat_name(names, seat)}: " + t("stratego.render.ready" if public["ready"][seat]
-                                           else "stratego.render.waiting", locale) for seat in (0, 1))
+        # one line per player, stacked over the trays
+        detail = "\n".join(
+            f"{_fit(draw, seat_name(names, seat), small, NAME_WIDTH)}: "
+            + t("stratego.render.ready" if public["ready"][seat] else "stratego.render.waiting", locale)
+            for seat in (0, 1))
     else:
         if public["draw_offer"] is not None:
-            status = t("stratego.render.draw_offer", locale, name=seat_name(names, public["draw_offer"]))
+            status = _named(draw, "stratego.render.draw_offer", locale, seat_name(names, public["draw_offer"]),
+                            title_font, TITLE_WIDTH)
         else:
-            status = t("stratego.render.to_move", locale, name=seat_name(names, public["turn"]))
+            status = _named(draw, "stratego.render.to_move", locale, seat_name(names, public["turn"]), title_font,
+                            TITLE_WIDTH)
         detail = t("stratego.render.move_count", locale, count=public["moves"] + 1)
     acting = public["to_act"]
     if len(acting) == 1 and public["result"] is None:
         draw.rounded_rectangle([BOARD_X - 4, 16, BOARD_X + 18, 56], radius=6, fill=SIDE[acting[0]][0])
-    draw.text((BOARD_X + 30, 36), status, font=title_font, fill=TEXT, anchor="lm")
-    draw.text((BOARD_X + BOARD + 4, 36), detail, font=small, fill=TEXT_MUTED, anchor="rm")
+    draw.text((TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), font=title_font, fill=TEXT,
+              anchor="lm")
+    lines = detail.split("\n")
+    for i, line in enumerate(lines):
+        y = 36 + (i - (len(lines) - 1) / 2) * 30
+        draw.text((DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), font=small, fill=TEXT_MUTED,
+                  anchor="rm")
 
 
 @lru_cache(maxsize=256)
@@ -156,8 +185,9 @@ def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Ima
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle([0, 0, width, height], radius=12, fill=PANEL)
     draw.rounded_rectangle([14, 16, 38, 40], radius=5, fill=SIDE[seat][0])
-    draw.text((50, 28), f"{t('stratego.render.captured', locale)}: {name}",
-              font=font(24, bold=True), fill=TEXT, anchor="lm")
+    title_font = font(24, bold=True)
+    draw.text((50, 28), _fit(draw, f"{t('stratego.render.captured', locale)}: {name}", title_font, width - 64),
+              font=title_font, fill=TEXT, anchor="lm")
     count_font = font(22, bold=True)
     size, gap_x, gap_y = 50, 58, 92
     for i, (rank, total) in enumerate(TRAY):

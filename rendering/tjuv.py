@@ -226,9 +226,11 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         status = thief["status"]
         note = t(notes[status], locale, turns=thief["sentence"]) if status in notes else (
             t("tjuv.render.wanted", locale) if thief["wanted"] else "")
-        note = f"{note}  {t('tjuv.render.stashes', locale, count=thief['stashes'])}".strip()
+        if thief["stashes"] and status not in ("escaped", "out"):
+            note = f"{note}  {t('tjuv.render.stashes', locale, count=thief['stashes'])}".strip()
+        alarm = thief["wanted"] and status in ("free", "escaping")
         rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), seat_name(names, thief["seat"]),
-                     thief["money"], note, thief["wanted"], thief["arrests"]))
+                     thief["money"], note, alarm, thief["arrests"]))
     for index, (seat, label, colour, name, money, note, wanted, arrests) in enumerate(rows):
         x = MAP_X + (index % 2) * col_w
         y = PANEL_Y + ROW_H * (index // 2)
@@ -236,8 +238,10 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
             draw.rounded_rectangle([x - 8, y - 4, x + col_w - 16, y + ROW_H - 6], radius=8, outline=HIGHLIGHT,
                                    width=3)
         _token(draw, x + 14, y + 24, label, colour, radius=16)
-        draw.text((x + 40, y + 2), name[:22], font=mid, fill=WHITE)
-        draw.text((x + col_w - 26, y + 2), f"{money} kr", font=mid, fill=GOLD, anchor="ra")
+        amount = f"{money} kr"
+        room = col_w - 26 - 40 - draw.textlength(amount, font=mid) - 12
+        draw.text((x + 40, y + 2), _fit(draw, name, mid, room), font=mid, fill=WHITE)
+        draw.text((x + col_w - 26, y + 2), amount, font=mid, fill=GOLD, anchor="ra")
         draw.text((x + 40, y + 30), note, font=small, fill=RED if wanted else LIGHT)
         for dot in range(arrests):
             cx = x + col_w - 34 - dot * 16
@@ -248,6 +252,15 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         draw.text((x0 + 6 + index * 34, y0 - 1), pid, font=font(14, bold=True), fill=GOLD)
 
 
+def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
     public = obs["public"]
     image = _map().copy()
@@ -255,7 +268,8 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
     _draw_pieces(draw, public)
     _header(draw, public, names, locale)
     _panel(draw, public, names, locale)
-    return _encode(image)
+    rows = (len(public["thieves"]) + 2) // 2  # the police and the thieves, two to a row
+    return _encode(image.crop((0, 0, WIDTH, PANEL_Y + rows * ROW_H + 8)))
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes | None:

@@ -152,12 +152,19 @@ def _table_base(players: int) -> Image.Image:
     return image
 
 
+def scoring_line(public: Mapping[str, Any], locale: str) -> str:
+    """How far the game is: "3 of 10 rounds", or a tie-break round once the set rounds are played."""
+    options = public["options"]
+    scoring = str(options["scoring"])
+    if scoring == "rounds" and int(public["round"]) > int(options["rounds"]):
+        scoring = "tiebreak"
+    return t(f"tolp.ui.scoring_{scoring}", locale, round=public["round"], rounds=options["rounds"])
+
+
 def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], locale: str) -> None:
     _text(canvas, (MARGIN + 6, HEADER / 2), f"{t('tolp.name', locale)} · "
           f"{t('tolp.ui.round', locale, round=public['round'])}", 42, bold=True, anchor="lm")
-    options = public["options"]
-    scoring = str(options["scoring"])
-    line = t(f"tolp.ui.scoring_{scoring}", locale, round=public["round"], rounds=options["rounds"])
+    line = scoring_line(public, locale)
     right = WIDTH - MARGIN - 6
     if public["set_aside"]:
         _text(canvas, (right, 28), line, 26, fill=INK_LIGHT, anchor="rm")
@@ -289,16 +296,17 @@ def _exchange_lines(canvas: Image.Image, draw: ImageDraw.ImageDraw, ex: Mapping[
     y += 50
     x = MARGIN + 10
     small_w, small_h = 80, 112
-    if ex["laid"] is not None:
-        _text(canvas, (x, y), t("tolp.ui.laid", locale), 26, fill=INK_LIGHT)
+    high = ex["role"] == "high"
+    if ex["laid"] is not None:  # laid down by the higher player for the lower one
+        _text(canvas, (x, y), t("tolp.ui.gave" if high else "tolp.ui.got", locale), 26, fill=INK_LIGHT)
         for i, card in enumerate(ex["laid"]):
             _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["laid"]) * (small_w + 8) + 30)
     elif ex["role"] == "low":
         _text(canvas, (x, y), t("tolp.ui.laid_hidden", locale, count=ex["count"]), 26, fill=INK_LIGHT)
         x += 460
-    if ex["taken"] is not None:
-        _text(canvas, (x, y), t("tolp.ui.taken", locale), 26, fill=INK_LIGHT)
+    if ex["taken"] is not None:  # handed over by the lower player to the higher one
+        _text(canvas, (x, y), t("tolp.ui.got" if high else "tolp.ui.gave", locale), 26, fill=INK_LIGHT)
         for i, card in enumerate(ex["taken"]):
             _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["taken"]) * (small_w + 8) + 30)
@@ -349,8 +357,11 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
         partner = seat_name(obs.get("names") or [], exchange["partner"])
         key = "tolp.ui.you_high" if exchange["role"] == "high" else "tolp.ui.you_low"
         lines.append(t(key, locale, count=exchange["count"], partner=partner))
+        high = exchange["role"] == "high"
         if exchange.get("laid"):
-            lines.append(f"{t('tolp.ui.laid', locale)}: {' '.join(exchange['laid'])}")
+            lines.append(f"{t('tolp.ui.gave' if high else 'tolp.ui.got', locale)}: {' '.join(exchange['laid'])}")
+        if exchange.get("taken"):
+            lines.append(f"{t('tolp.ui.got' if high else 'tolp.ui.gave', locale)}: {' '.join(exchange['taken'])}")
         if exchange.get("asked"):
             answers = ", ".join(t("tolp.ui.asked", locale, rank=a["rank"], count=a["count"]) for a in exchange["asked"])
             lines.append(f"{t('tolp.ui.questions', locale)}: {answers}")

@@ -59,6 +59,12 @@ class Players:
         async with self.db.transaction() as conn:
             return await prefs_repo.get_user(conn, str(user_id))
 
+    async def remember_locale(self, user_id: str, prefs: UserPrefs, locale: str) -> None:
+        """Remember the user's client language (written only when it changed)."""
+        if prefs.seen_locale != locale:
+            async with self.db.transaction() as conn:
+                await prefs_repo.set_user(conn, str(user_id), seen_locale=locale)
+
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed."""
         async with self.db.transaction() as conn:

@@ -72,7 +72,7 @@ class Scheduler:
                                if await prefs_repo.claim_reminder(conn, record.id, record.ply, seat, s)]
                     if claimed:
                         out.append(Due(record, seat, max(claimed), seat_row.user_id, deadline, prefs.dm_ok,
-                                       prefs.locale))
+                                       prefs.language))
                 upcoming = [t for t in clock.stage_times(started, deadline, settings) if t > now] + held
                 await repo.set_alarm(conn, record.id, _stamp(min(upcoming)) if upcoming else None)
         return out

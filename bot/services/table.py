@@ -86,6 +86,14 @@ class GameService:
             raise NotFound("error.no_game")
         return record
 
+    async def latest(self, channel_id: str) -> GameRow:
+        """The open game in the channel, else the last one played there (for /game log)."""
+        async with self.db.transaction() as conn:
+            record = await repo.latest_in_channel(conn, str(channel_id))
+        if record is None:
+            raise NotFound("error.no_game")
+        return record
+
     async def get(self, game_id: int) -> GameRow:
         async with self.db.transaction() as conn:
             record = await repo.get(conn, game_id)
@@ -507,7 +515,8 @@ class GameService:
         just come (their DM then holds the controls for this very position)."""
         after = self._privates(game, state, len(update.record.seats))
         pairs = enumerate(zip(before, after, strict=True))
-        update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs if old != new or (now and not was))
+        update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs
+                                           if old != new or (now and not was))
         update.outcome = game.outcome(state)
         update.finished = update.record.status == "finished"
         update.to_act = self.to_act(update.record)

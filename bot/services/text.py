@@ -7,7 +7,7 @@ from typing import Any
 from bot.engine.cards import parse_card
 from bot.engine.core import Event
 from bot.errors import GameMasterError
-from bot.i18n import t
+from bot.i18n import has, t
 
 _SEAT_PARAMS = ("seat", "target", "winner")
 _CARD_PARAMS = ("card", "cards")
@@ -39,7 +39,13 @@ def name_params(params: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
 
 
 def event_text(event: Event, names: Sequence[str], locale: str | None) -> str:
-    return t(event.key, locale, **name_params(dict(event.params), names))
+    params = name_params(dict(event.params), names)
+    game = event.key.split(".")[0]
+    for key, value in event.params.items():
+        # ranks by their names where the game has them ("stratego.rank.S" -> "Spy (S)")
+        if key.endswith("_rank") and has(f"{game}.rank.{value}"):
+            params[key] = t(f"{game}.rank.{value}", locale)
+    return t(event.key, locale, **params)
 
 
 def public_lines(events: Iterable[Event], names: Sequence[str], locale: str | None) -> list[str]:

@@ -96,6 +96,14 @@ async def open_in_channel(conn: aiosqlite.Connection, channel_id: str) -> GameRo
     return await _row_to_game(conn, row) if row else None
 
 
+async def latest_in_channel(conn: aiosqlite.Connection, channel_id: str) -> GameRow | None:
+    """The open game, else the newest finished or ended one."""
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY "
+                            "status IN ('lobby', 'active') DESC, id DESC LIMIT 1", (str(channel_id),)) as cur:
+        row = await cur.fetchone()
+    return await _row_to_game(conn, row) if row else None
+
+
 async def of_user(conn: aiosqlite.Connection, user_id: str, guild_id: str | None,
                   statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
     marks = ",".join("?" * len(statuses))

@@ -20,16 +20,23 @@ class UserPrefs:
     quiet_end: int | None = None
     vacation_until: str | None = None
     ping_on_turn: bool = False
+    seen_locale: str | None = None  # the language of their Discord client, last seen
+
+    @property
+    def language(self) -> str | None:
+        """The language to write to them in when no interaction says it: their choice, else their
+        client's."""
+        return self.locale or self.seen_locale
 
 
 async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
     async with conn.execute("SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, "
-                            "ping_on_turn FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
+                            "ping_on_turn, seen_locale FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
         row = await cur.fetchone()
     if row is None:
         return UserPrefs(str(user_id))
     return UserPrefs(row["user_id"], row["locale"], bool(row["dm_ok"]), row["time_zone"], row["quiet_start"],
-                     row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]))
+                     row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]), row["seen_locale"])
 
 
 async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> None:

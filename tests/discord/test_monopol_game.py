@@ -24,7 +24,7 @@ from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
-SEED = "monopol-discord-46"
+SEED = "monopol-discord-99"
 MAX_ROUNDS = 3
 GAME = registry.get("monopol")
 
@@ -193,7 +193,8 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     game_id = record.id
     board = latest_board(fake)
     assert decoded(board.files[0].data).width >= 1000
-    assert board.component(label="Roll") is not None and f"<@{users[0]['id']}>" in board.content
+    first = GAME.load(record.state).turn  # the opening roll decides who starts
+    assert board.component(label="Roll") is not None and f"<@{users[first]['id']}>" in board.content
 
     # a deed card, with no owner yet, for anyone
     deed = await fake.interact(bot, fake.autocomplete(stranger, "monopol deed", focused="street", street="råd"))
@@ -335,7 +336,7 @@ def test_auction_buttons_carry_the_absolute_amounts() -> None:
     from cogs.monopol import board_buttons
 
     s = GAME.new(3, GAME.resolve_options({}), "buttons")
-    s.position[0], s.phase = 3, "buy"
+    s.turn, s.position[0], s.phase = 0, 3, "buy"
     GAME.apply(s, 0, GAME.parse_action("decline"))
     assert [b.action for b in board_buttons(GAME.observe(s, None))] == ["bid 10", "pass", "bid 50"]
     GAME.apply(s, 1, GAME.parse_action("bid 35"))

@@ -141,3 +141,40 @@ async def test_autocomplete_offers_only_the_callers_own_cards(fake: FakeDiscord,
             assert set(choice["value"].split()) <= hand
             parse_card(choice["value"].split()[0])
     fake.assert_clean()
+
+
+def _menus(state, seat):  # type: ignore[no-untyped-def]
+    from bot.engine.registry import get
+    from cogs.tolp import private_selects
+
+    game = get("tolp")
+    legal = [str(a) for a in game.legal_actions(state, seat)]
+    return {menu.prefix: menu for menu in private_selects(game.observe(state, seat), legal)}
+
+
+def test_the_play_menu_keeps_every_natural_combination_when_wild_cards_crowd_it() -> None:
+    from tests.games.tolp.build import play_state
+
+    state = play_state(["2C 2D 3H 3S 4C 5D 6H 7S 8C 9D 10H JS QC KD AH", "4D 9C", "5S 10C"],
+                       options={"wild": "23"})
+    menu = _menus(state, 0)["play"]
+    values = [value for _, value in menu.options]
+    assert len(values) <= 25 and len(set(values)) == len(values)
+    for natural in ("4C", "9D", "KD", "AH"):
+        assert natural in values
+
+
+def test_the_give_menu_picks_as_many_cards_as_the_exchange_needs_and_claims_have_a_menu() -> None:
+    from tests.games.tolp.build import act, exchange_state
+
+    state = exchange_state(["2C 3D 5H 9S JC QD KH AS", "4C 6D 7H 8S", "4D 6C 7S 8H", "3C 5D 9H 9C"],
+                           [0, 1, 2, 3])
+    give = _menus(state, 0)["give"]
+    assert give.min_values == give.max_values == 2
+    assert [value for _, value in give.options] == ["2C", "3D", "5H", "9S", "JC", "QD", "KH", "AS"]
+    act(state, 0, "give " + " ".join(value for _, value in give.options[:2]))
+    act(state, 0, "ask 9")
+    claims = [value for _, value in _menus(state, 0)["claim"].options]
+    assert claims == ["9", "9 9"]
+    act(state, 0, "claim " + claims[-1])
+    assert sorted(str(c) for c in state.hands[3] if c.rank == 9) == []

@@ -78,11 +78,33 @@ class MonopolGame(Game[MonopolState]):
             rng.shuffle(cards)
             decks[deck] = cards
         # the bank pays out the start money, so its balance starts at minus the total
-        return MonopolState(players=players, options=dict(options), rng=rng, cash=[START_MONEY] * players,
-                            position=[0] * players, bank=-START_MONEY * players, in_jail=[False] * players,
-                            jail_tries=[0] * players, jail_cards=[[] for _ in range(players)],
-                            bankrupt=[False] * players, offered=[0] * players, decks=decks,
-                            bank_houses=HOUSES, bank_hotels=HOTELS)
+        state = MonopolState(players=players, options=dict(options), rng=rng, cash=[START_MONEY] * players,
+                             position=[0] * players, bank=-START_MONEY * players, in_jail=[False] * players,
+                             jail_tries=[0] * players, jail_cards=[[] for _ in range(players)],
+                             bankrupt=[False] * players, offered=[0] * players, decks=decks,
+                             bank_houses=HOUSES, bank_hotels=HOTELS)
+        state.turn = state.first = self._opening_roll(state)
+        return state
+
+    def _opening_roll(self, s: MonopolState) -> int:
+        """Everyone rolls both dice; the highest total starts (tied seats roll again). The rolls go
+        into ``recent`` so the first board shows them."""
+        rolling = list(range(s.players))
+        while True:
+            totals = {seat: s.rng.die() + s.rng.die() for seat in rolling}
+            for seat, total in totals.items():
+                s.recent.append({"key": "monopol.event.start_roll", "params": {"seat": seat, "total": total}})
+            best = max(totals.values())
+            rolling = [seat for seat in rolling if totals[seat] == best]
+            if len(rolling) == 1:
+                s.recent.append({"key": "monopol.event.starts", "params": {"seat": rolling[0]}})
+                s.recent = s.recent[-RECENT:]
+                return rolling[0]
+
+    def opening_events(self, state: MonopolState) -> list[Event]:
+        """The opening rolls, told to the table when the game starts."""
+        return [Event(item["key"], dict(item["params"])) for item in state.recent
+                if item["key"] in ("monopol.event.start_roll", "monopol.event.starts")]
 
     def dump(self, state: MonopolState) -> dict[str, Any]:
         return state.dump()
@@ -684,7 +706,8 @@ class MonopolGame(Game[MonopolState]):
             self._bank_pays(s, seat, PASS_START)
             events.append(Event("monopol.event.pass_start", {"seat": seat, "amount": PASS_START}))
         s.position[seat] = target
-        events.append(Event("monopol.event.move", {"seat": seat, "square": target, "place": SQUARES[target].name}))
+        key = "monopol.event.visit" if target == JAIL else "monopol.event.move"  # landing on jail is a visit
+        events.append(Event(key, {"seat": seat, "square": target, "place": SQUARES[target].name}))
         self._land(s, seat, events, card=card)
 
     def _land(self, s: MonopolState, seat: int, events: list[Event], *, card: bool = False) -> None:
@@ -835,14 +858,15 @@ class MonopolGame(Game[MonopolState]):
             nxt = (seat + step) % s.players
             if not s.bankrupt[nxt]:
                 break
-        if nxt <= seat:
-            s.round += 1
+        first = s.first
+        if (nxt - first) % s.players <= (seat - first) % s.players:  # the turn passes the first seat
             limit = int(s.options.get("max_rounds", 0))
-            if limit and s.round > limit:
+            if limit and s.round >= limit:
                 s.finished = "monopol.end.rounds"
                 s.auction = None
                 events.append(Event("monopol.event.rounds_over", {"rounds": limit}))
                 return
+            s.round += 1
         s.turn, s.phase, s.doubles = nxt, ROLL, 0
         events.append(Event("monopol.event.turn", {"seat": nxt}))
 
@@ -875,9 +899,14 @@ class MonopolGame(Game[MonopolState]):
             "trade": trade, "deck_sizes": {k: len(v) for k, v in s.decks.items()},
             "net_worth": [rules.net_worth(s, p) for p in range(s.players)],
             "to_act": sorted(self.to_act(s)), "recent": [dict(e) for e in s.recent],
-            "finished": s.finished, "options": dict(s.options),
+            "finished": s.finished, "options": dict(s.options), "winners": self._winners(s),
         }
         return {"game": self.name, "seat": seat, "public": public, "private": None}
+
+    def _winners(self, s: MonopolState) -> list[int]:
+        """The seats sharing first place once the game is over (empty while it runs)."""
+        outcome = self.outcome(s)
+        return list(outcome.places[0]) if outcome and outcome.places else []
 
     def scramble_hidden(self, state: MonopolState, viewer: Seat | None, rng: Rng) -> MonopolState:
         copy = self.copy(state)

@@ -71,6 +71,7 @@ class MonopolState:
     bank_houses: int = 32
     bank_hotels: int = 12
     turn: int = 0
+    first: int = 0  # the seat that won the opening roll; a new round starts when it is its turn
     phase: str = ROLL
     doubles: int = 0
     round: int = 1

@@ -144,6 +144,8 @@ class StrategoGame(Game[StrategoState]):
                 raise IllegalAction("stratego.error.setup_first", topic="setup")
             raise NotYourTurn()
         if seat not in self.to_act(state):
+            if state.draw_offer == seat:
+                raise IllegalAction("stratego.error.draw_pending", topic="end")
             raise NotYourTurn()
         if state.draw_offer is not None and not isinstance(action, AcceptDraw | DeclineDraw):
             raise IllegalAction("stratego.error.answer_draw", topic="end")
@@ -286,7 +288,9 @@ class StrategoGame(Game[StrategoState]):
 
     # ------------------------------------------------------------- observation
     def observe(self, state: StrategoState, seat: Seat | None) -> dict[str, Any]:
-        board = {sq: {"owner": p.owner, "rank": p.rank if p.revealed else None, "moved": p.moved}
+        # When the game is over nothing is hidden any more: everyone sees where everything stood.
+        over = state.phase == OVER
+        board = {sq: {"owner": p.owner, "rank": p.rank if p.revealed or over else None, "moved": p.moved}
                  for sq, p in sorted(state.board.items())}
         public = {
             "phase": state.phase,
@@ -307,7 +311,7 @@ class StrategoGame(Game[StrategoState]):
             private = {
                 "ranks": {sq: p.rank for sq, p in sorted(state.board.items()) if p.owner == seat},
                 "known": {sq: p.rank for sq, p in sorted(state.board.items())
-                          if p.owner != seat and p.revealed},
+                          if p.owner != seat and (p.revealed or over)},
                 "draft": dict(sorted(state.drafts[seat].items())) if drafting else None,
                 "draft_code": setups.to_code(state.drafts[seat], seat) if drafting else None,
                 # Public facts seen from the viewer's chair. "your_turn" flips for both players
@@ -322,6 +326,8 @@ class StrategoGame(Game[StrategoState]):
         """Re-deal the opponent's draft and permute their unrevealed pieces among themselves
         (moved ones among moved ones, since a moved piece is publicly no bomb or flag)."""
         copy = self.copy(state)
+        if copy.phase == OVER:
+            return copy  # the final position is shown to everyone
         for seat in range(2):
             if seat == viewer:
                 continue

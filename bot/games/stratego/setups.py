@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction
-from bot.games.stratego.board import LAKES, setup_squares
-from bot.games.stratego.pieces import BY_CODE, BY_RANK, KINDS
+from bot.games.stratego.board import LAKES, neighbours, setup_squares
+from bot.games.stratego.pieces import BOMB, BY_CODE, BY_RANK, FLAG, KINDS
 
 CODE_LENGTH = 40
 # Friendly aliases accepted in typed codes: 0 for the marshal (10), 1 for the spy.
@@ -72,6 +72,18 @@ def preset(name: str, seat: int) -> dict[str, str]:
 
 
 def random_setup(rng: Rng, seat: int) -> dict[str, str]:
+    """A random setup that is still playable: the flag on a random square of the back row, bombs
+    on its neighbours inside the setup area (two or three of them), everything else shuffled. A
+    uniform shuffle puts the flag in the front row one time in four, where the first scout takes it.
+    """
+    order = setup_squares(seat)
+    own = set(order)
+    flag = rng.choice(order[:10])
+    guards = [sq for sq in neighbours(flag) if sq in own]
+    fixed = {flag: FLAG, **{sq: BOMB for sq in guards}}
     ranks = [kind.rank for kind in KINDS for _ in range(kind.count)]
+    for rank in fixed.values():
+        ranks.remove(rank)
     rng.shuffle(ranks)
-    return dict(zip(setup_squares(seat), ranks, strict=True))
+    rest = iter(ranks)
+    return {sq: fixed[sq] if sq in fixed else next(rest) for sq in order}

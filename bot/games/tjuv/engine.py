@@ -9,6 +9,7 @@ edges: actions, events, views, the outcome.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import zip_longest
 from typing import Any, ClassVar
 
 from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
@@ -89,7 +90,10 @@ class TjuvGame(Game[TjuvState]):
         if seat != 0 and state.thief(seat).status == JAIL:
             return [Wait(), Breakout()]
         if state.phase == "move":
-            return [Move(pid, sq) for pid, reach in legal_moves(state, seat, state.roll).items() for sq in reach]
+            # piece by piece in turn, so that a front end reading only the first few hundred
+            # still sees every piece (the radio car comes last in the police's list)
+            queues = [[Move(pid, sq) for sq in reach] for pid, reach in legal_moves(state, seat, state.roll).items()]
+            return [move for row in zip_longest(*queues) for move in row if move is not None]
         actions: list[Action] = []
         if seat != 0 and board().kind.get(state.thief(seat).at or "") == "nest":
             thief = state.thief(seat)

@@ -57,7 +57,11 @@ def _can_pass(piece: Piece, square: str, occupants: dict[str, list[Piece]]) -> b
 
 
 def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
-    """Every square ``piece`` can reach with a walk of ``steps`` -> one such path (without the start)."""
+    """Every square ``piece`` can reach with a walk of ``steps`` -> one such path (without the start).
+
+    A piece inside the police house off the grid (a thief let out of jail, a guard set free) stands
+    on whichever free house square suits it: its walk starts there at no cost, and that square
+    leads its path. No walk ends inside the house: a piece there moves out of it."""
     b = board()
     start = piece.at
     if start is None:
@@ -73,11 +77,11 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
         if kind in DEAD_ENDS:
             early = kind == "nest" or (kind == "escape" and not b.escapes[square].exact)
             if (depth == steps or early) and square not in found and can_land(state, piece, square, occupants):
-                found[square] = list(path)
+                found[square] = [*lead, *path]
             return
         if depth == steps:
-            if square not in found and can_land(state, piece, square, occupants):
-                found[square] = list(path)
+            if kind != "house" and square not in found and can_land(state, piece, square, occupants):
+                found[square] = [*lead, *path]
             return
         if not _can_pass(piece, square, occupants):
             return
@@ -89,12 +93,20 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
                 visited.discard(nxt)
                 path.pop()
 
-    first = b.house if start == HOUSE else b.neighbours[start]
+    lead: list[str] = []
+    if start == HOUSE:  # off the grid inside the house: set out from any free house square
+        for origin in b.house:
+            if origin not in occupants:
+                lead[:] = [origin]
+                visited.clear()
+                visited.add(origin)
+                visit(origin)
+        return found
     backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) else ""
-    for nxt in first:
+    for nxt in b.neighbours[start]:
         if not _can_enter(piece, start, nxt):
             continue
-        if backwards and start != HOUSE and b.direction(start, nxt) == backwards:
+        if backwards and b.direction(start, nxt) == backwards:
             continue
         path.append(nxt)
         visited.add(nxt)

@@ -58,8 +58,16 @@ def legal_rides(state: TjuvState, seat: int) -> dict[str, dict[str, list[str]]]:
     piece = state.piece(piece_id) if piece_id else None
     if piece is None or piece.status != FREE or piece.at is None:
         return {}
+    if seat == 0 and _overdue(state) - {piece.id}:
+        return {}  # another piece must leave its watched square: roll and move it
     reach = rides(state, piece)
     return _limit_overdue(state, seat, {piece.id: reach} if reach else {})
+
+
+def _overdue(state: TjuvState) -> set[str]:
+    """Police pieces that have stood two police turns on a telegraph or an escape front."""
+    limited = restricted_squares()
+    return {p.id for p in state.police if p.status == FREE and p.stay >= 2 and p.at in limited}
 
 
 def _limit_overdue(state: TjuvState, seat: int,
@@ -69,7 +77,7 @@ def _limit_overdue(state: TjuvState, seat: int,
     if seat != 0:
         return found
     limited = restricted_squares()
-    overdue = {p.id for p in state.police if p.status == FREE and p.stay >= 2 and p.at in limited}
+    overdue = _overdue(state)
     leaving = {pid: {sq: path for sq, path in reach.items() if sq not in limited}
                for pid, reach in found.items() if pid in overdue}
     leaving = {pid: reach for pid, reach in leaving.items() if reach}
@@ -236,6 +244,9 @@ def _thief_landed(state: TjuvState, thief: Thief) -> list[Event]:
         events.append(Event(f"tjuv.event.rob_{kind}", {"seat": thief.seat, "square": square, "money": loot}))
     elif kind == "nest":
         state.phase = "nest"
+        if thief.wanted and thief.money == 0:  # nothing on him to hide (broke out, robbed an empty agency)
+            thief.wanted = False
+            events.append(Event("tjuv.event.not_wanted", {"seat": thief.seat}))
     elif kind == "escape":
         escape = b.escapes[square]
         thief.money -= escape.fare
@@ -305,9 +316,9 @@ def end_turn(state: TjuvState, seat: int) -> list[Event]:
         if nxt == 0 or state.thief(nxt).status in (FREE, JAIL):
             break
     if nxt <= seat:
-        state.round += 1
-        if state.max_rounds and state.round > state.max_rounds:
+        if state.max_rounds and state.round >= state.max_rounds:
             return [*events, *finish(state, "tjuv.end.rounds")]
+        state.round += 1
     state.turn = nxt
     events.append(Event("tjuv.event.turn", {"seat": nxt}))
     return events
@@ -335,6 +346,7 @@ def check_end(state: TjuvState) -> list[Event]:
 
 
 def finish(state: TjuvState, reason: str) -> list[Event]:
+    """The game ends; the front end announces it with the ranking and the reason."""
     state.finished, state.reason = True, reason
     state.phase, state.roll = "start", 0
-    return [Event("tjuv.event.game_over", {"reason": reason})]
+    return []

@@ -43,7 +43,7 @@ class TolpGame(Game[TolpState]):
     min_players = 2
     max_players = 10
     FORMAT_VERSION = 1
-    rules_languages = ("en", "sv")
+    rules_languages = ("en", "sv", "nb", "cs")
     turn_hours = 12.0
     options = (
         OptionSpec("two_decks", False, description_key="tolp.option.two_decks"),
@@ -131,6 +131,14 @@ class TolpGame(Game[TolpState]):
         else:
             self._begin_play(state, events)
 
+    def opening_events(self, state: TolpState) -> list[Event]:
+        """Who leads the first round, and with which card, for the table's first message."""
+        if state.phase != "play" or state.turn is None:
+            return []
+        if state.must_include is not None:
+            return [_event("leads_with", seat=state.turn, card=str(state.must_include))]
+        return [_event("leads", seat=state.turn)]
+
     def _begin_play(self, state: TolpState, events: list[Event]) -> None:
         state.phase = "play"
         wild = self._wild(state)
@@ -155,14 +163,16 @@ class TolpGame(Game[TolpState]):
         else:
             events.append(_event("leads", seat=leader))
 
-    def _place(self, state: TolpState, seat: Seat, events: list[Event], *, stuck: bool) -> None:
-        """Give ``seat`` the best free place (went out) or the worst one (stuck on wild cards)."""
+    def _place(self, state: TolpState, seat: Seat, events: list[Event], *, stuck: bool,
+               key: str = "went_out") -> None:
+        """Give ``seat`` the best free place (went out, or left over when the round ends) or the
+        worst one (stuck on wild cards)."""
         free = [i for i, s in enumerate(state.ranking) if s is None]
         place = free[-1] if stuck else free[0]
         state.ranking[place] = seat
         if stuck:
             state.stuck.append(seat)
-        events.append(_event("stuck" if stuck else "went_out", seat=seat, place=place + 1))
+        events.append(_event("stuck" if stuck else key, seat=seat, place=place + 1))
 
     def _leave_after_play(self, state: TolpState, seat: Seat, events: list[Event], *, stuck: bool) -> None:
         self._place(state, seat, events, stuck=stuck)
@@ -174,8 +184,8 @@ class TolpGame(Game[TolpState]):
         events.append(_event("cleared", seat=state.turn))
 
     def _end_round(self, state: TolpState, events: list[Event]) -> None:
-        for seat in state.active():
-            self._place(state, seat, events, stuck=False)
+        for seat in state.active():  # the one player still holding cards did not go out
+            self._place(state, seat, events, stuck=False, key="last")
         order = [s for s in state.ranking if s is not None]
         state.protocol.append(order)
         state.titles = [None] * state.players

@@ -24,8 +24,12 @@ class LoadedDice(Rng):
         return super().die(sides)
 
 
-def new(players: int = 2, seed: str = "test", **options: Any) -> MonopolState:
-    return GAME.new(players, GAME.resolve_options(options), seed)
+def new(players: int = 2, seed: str = "test", *, first: int | None = 0, **options: Any) -> MonopolState:
+    """A fresh game; seat ``first`` starts (None: whoever won the opening roll)."""
+    s = GAME.new(players, GAME.resolve_options(options), seed)
+    if first is not None:
+        s.turn = s.first = first
+    return s
 
 
 def dice(s: MonopolState, *faces: int) -> None:

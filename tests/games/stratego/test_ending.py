@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import IllegalAction, NotYourTurn
+from bot.errors import IllegalAction
 from bot.games.stratego import GAME
 
 from .helpers import BLUE, RED, move, position
@@ -59,8 +59,9 @@ def test_a_draw_offer_accepted_ends_the_game_drawn() -> None:
 def test_a_declined_draw_returns_the_turn_and_blocks_a_repeat_offer_until_a_move() -> None:
     state = position({"E4": (RED, "5"), "E7": (BLUE, "5")})
     act(state, RED, "offer draw")
-    with pytest.raises(NotYourTurn):
-        act(state, RED, "accept draw")
+    with pytest.raises(IllegalAction) as exc:
+        act(state, RED, "accept draw")  # one's own offer: the opponent answers it
+    assert exc.value.key == "stratego.error.draw_pending"
     act(state, BLUE, "decline draw")
     assert GAME.to_act(state) == frozenset({RED}) and GAME.outcome(state) is None
     with pytest.raises(IllegalAction) as exc:
@@ -95,3 +96,28 @@ def test_the_move_limit_option_ends_the_game_drawn() -> None:
     move(state, BLUE, "move E7 E6")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason == "stratego.end.move_limit"
+
+
+def test_at_the_end_every_rank_is_shown_to_everyone() -> None:
+    state = position({"A1": (RED, "F"), "B1": (RED, "B"), "E4": (RED, "2"), "E9": (BLUE, "F"),
+                      "J10": (BLUE, "7"), "F10": (BLUE, "B")})
+    assert GAME.observe(state, None)["public"]["board"]["J10"]["rank"] is None
+    move(state, RED, "move E4 E9")
+    board = GAME.observe(state, None)["public"]["board"]
+    assert {sq: piece["rank"] for sq, piece in board.items()} == {
+        "A1": "F", "B1": "B", "E9": "2", "J10": "7", "F10": "B"}
+    # nothing is hidden any more, so scrambling "hidden" information changes nothing
+    from bot.engine.rng import Rng
+    copy = GAME.scramble_hidden(state, RED, Rng("x"))
+    assert GAME.observe(copy, RED) == GAME.observe(state, RED)
+
+
+def test_the_player_waiting_for_an_answer_to_a_draw_offer_is_told_so() -> None:
+    state = position({"A1": (RED, "F"), "E4": (RED, "2"), "J10": (BLUE, "F"), "E7": (BLUE, "2")})
+    act(state, RED, "offer draw")
+    with pytest.raises(IllegalAction) as exc:
+        move(state, RED, "move E4 E5")
+    assert exc.value.key == "stratego.error.draw_pending"
+    with pytest.raises(IllegalAction) as exc:
+        act(state, RED, "accept draw")
+    assert exc.value.key == "stratego.error.draw_pending"

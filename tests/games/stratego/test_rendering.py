@@ -85,3 +85,32 @@ def test_setup_view_shows_the_draft_only_to_its_owner() -> None:
     point = cell_centre("A1", flipped=False)
     assert near(mine.getpixel(point), R.SIDE[0][0])
     assert not near(public.getpixel(point), R.SIDE[0][0])
+
+
+LONG = ["Maximilian Wolfgang Amadeus XIV", "Ženíšek Příliš Žluťoučký Kůň Úpěl"]
+
+
+def test_long_names_stay_inside_their_columns() -> None:
+    """Header texts over the board, header texts over the trays and tray titles never run into
+    each other or off the image, whatever the names (Discord allows 32 characters)."""
+    setup = GAME.new(2, GAME.resolve_options({}), "long")
+    GAME.apply(setup, 1, GAME.parse_action("ready"))
+    offer = game_after(3)
+    GAME.apply(offer, min(GAME.to_act(offer)), GAME.parse_action("offer draw"))
+    for state, locale in ((setup, "cs"), (offer, "sv"), (game_after(5), "en")):
+        image = decode(R.render_public(GAME.observe(state, None), names=LONG, locale=locale))
+        for y in range(10, 66):
+            for x in [*range(0, R.BOARD_X - 6), *range(R.BOARD_X + R.BOARD + 6, R.TRAY_X - 2)]:
+                assert near(image.getpixel((x, y)), R.BACKGROUND, 8), (locale, x, y)
+        for top in (R.BOARD_Y, R.BOARD_Y + R.BOARD - R.TRAY_HEIGHT):  # the tray titles
+            for y in range(top + 14, top + 42):
+                for x in range(R.WIDTH - 22, R.WIDTH - 16):
+                    assert near(image.getpixel((x, y)), R.PANEL, 8), (locale, x, y)
+
+
+def test_a_long_name_is_shortened_but_the_sentence_is_kept() -> None:
+    image = Image.new("RGB", (10, 10))
+    draw = R.ImageDraw.Draw(image)
+    text = R._named(draw, "stratego.render.draw_offer", "en", LONG[1], R.font(34, bold=True), R.TITLE_WIDTH)
+    assert text.endswith("… offers a draw") and text.startswith("Ženíšek")
+    assert R.text_width(draw, text, R.font(34, bold=True)) <= R.TITLE_WIDTH

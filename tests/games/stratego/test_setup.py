@@ -145,3 +145,19 @@ def test_drafts_are_private() -> None:
     assert red_view["public"]["board"] == {}
     assert GAME.observe(state, None)["private"] is None
     assert set(red_view["private"]["draft"]) == set(setup_squares(RED))
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d", "e", "f", "g", "h"])
+def test_random_setups_hide_the_flag_on_the_back_row_behind_bombs(seed: str) -> None:
+    # A uniform shuffle put the flag in the front row, where a scout took it on the first move.
+    state = GAME.new(2, GAME.resolve_options({}), seed)
+    act(state, RED, "setup random")
+    for seat in (RED, BLUE):
+        draft = state.drafts[seat]
+        order = setup_squares(seat)
+        assert list(draft) == order and Counter(draft.values()) == {k.rank: k.count for k in KINDS}
+        flag = next(sq for sq, rank in draft.items() if rank == "F")
+        assert flag in order[:10]  # the back row
+        guards = [sq for sq in order if sq != flag and abs(ord(sq[0]) - ord(flag[0])) + abs(
+            int(sq[1:]) - int(flag[1:])) == 1]
+        assert guards and all(draft[sq] == "B" for sq in guards)

@@ -1,4 +1,4 @@
-"""Catalogs and rules texts: every key and topic the engine uses exists, in English and Swedish."""
+"""Catalogs and rules texts: every key and topic the engine uses exists, in all four languages."""
 from __future__ import annotations
 
 import json
@@ -27,27 +27,44 @@ def used(pattern: str) -> set[str]:
     return {m for path in SOURCES for m in re.findall(pattern, path.read_text(encoding="utf-8"))}
 
 
-@pytest.mark.parametrize("lang", ["en", "sv"])
+LANGS = ["en", "sv", "nb", "cs"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_key_the_code_uses_is_translated(lang: str) -> None:
     keys = used(r'"(stratego\.[a-z_]+\.[a-z_]+)"')
     assert keys and keys <= set(catalog(lang))
     assert all(key.startswith("stratego.") for key in catalog(lang))
 
 
-def test_swedish_catalog_has_the_same_keys_and_placeholders_as_english() -> None:
-    en, sv = catalog("en"), catalog("sv")
-    assert en.keys() == sv.keys()
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_catalog_has_the_same_keys_and_placeholders_as_english(lang: str) -> None:
+    en, other = catalog("en"), catalog(lang)
+    assert en.keys() == other.keys()
     for key in en:
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", sv[key])), key
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", other[key])), key
 
 
 def test_option_descriptions_exist() -> None:
     for spec in GAME.options:
-        assert spec.description_key in catalog("en") and spec.description_key in catalog("sv")
+        assert all(spec.description_key in catalog(lang) for lang in LANGS)
 
 
-@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_rules_topic_named_by_a_refusal_exists(lang: str) -> None:
     named = used(r'topic="([a-z-]+)"')
     assert named and named <= topics(lang)
     assert topics(lang) == topics("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_paragraphs_are_not_hard_wrapped(lang: str) -> None:
+    """/rules posts a section as it is written; a line break inside a sentence shows on a phone
+    as a ragged half-empty line. Each paragraph and each list item is one line."""
+    text = (ROOT / PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for before, line in zip(lines, lines[1:], strict=False):
+        if line.startswith("  "):
+            raise AssertionError(f"continued list item: {line!r}")
+        if before and not before.startswith(("## ", "- ")) and line and not line.startswith(("## ", "- ")):
+            raise AssertionError(f"paragraph broken after {before!r}")

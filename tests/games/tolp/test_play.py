@@ -157,3 +157,12 @@ def test_three_players_have_kung_greve_and_tolp() -> None:
     act(state, 0, "play 9C")
     act(state, 1, "play 10D")
     assert state.titles == ["kung", "greve", "tolp"]
+
+
+def test_the_player_left_with_cards_is_not_said_to_go_out() -> None:
+    state = play_state(["9C", "10D", "3S 4S"], options={"scoring": "endless"})
+    act(state, 0, "play 9C")
+    events = act(state, 1, "play 10D")
+    placed = [(e.key, e.params["seat"], e.params["place"]) for e in events
+              if e.key in ("tolp.event.went_out", "tolp.event.last")]
+    assert placed == [("tolp.event.went_out", 1, 2), ("tolp.event.last", 2, 3)]

@@ -75,3 +75,25 @@ def test_the_hand_carries_the_viewers_exchange() -> None:
     act(state, 0, "ask 9")
     high = decode(render.render_private(GAME.observe(state, 0), names=NAMES) or b"")
     assert high.height > plain.height
+
+
+def test_a_tie_break_round_is_not_shown_as_round_five_of_two() -> None:
+    state = GAME.new(4, {"scoring": "rounds", "rounds": 2}, "render")
+    state.round = 2
+    public = GAME.observe(state, None)["public"]
+    assert render.scoring_line(public, "en") == "2 of 2 rounds"
+    state.round = 5
+    public = GAME.observe(state, None)["public"]
+    assert render.scoring_line(public, "en") == "Tie-break: round 5 after 2"
+    assert "5" in render.scoring_line(public, "sv") and "av 2" not in render.scoring_line(public, "sv")
+
+
+def test_the_exchange_view_says_who_gave_and_who_received() -> None:
+    state = exchange_state(["5H 9S JC QD KH AS", "4C 6D 7H 8S", "4D 6C 7S 8H", "3C 5D 9H 9C AC AD"],
+                           [0, 1, 2, 3])
+    act(state, 0, "give 5H 9S")
+    act(state, 0, "high")
+    high = GAME.observe(state, 0) | {"names": NAMES}
+    low = GAME.observe(state, 3) | {"names": NAMES}
+    assert "You gave: 5H 9S" in render.describe_private(high) and "You received: AC AD" in render.describe_private(high)
+    assert "You received: 5H 9S" in render.describe_private(low) and "You gave: AC AD" in render.describe_private(low)

@@ -110,14 +110,14 @@ def _used_keys() -> set[str]:
     events = {f"tolp.event.{k}" for k in re.findall(r'_event\(\s*f?"([a-z_]+)"', source)}
     # keys built from a variable
     events |= {f"tolp.event.title_{t}" for t in ("kung", "greve", "bonde", "tolp")}
-    events |= {"tolp.event.went_out", "tolp.event.stuck"}
+    events |= {"tolp.event.went_out", "tolp.event.stuck", "tolp.event.last"}
     errors = {f"tolp.error.{k}" for k in re.findall(r'_illegal\(\s*"([a-z_]+)"', source)}
     full = set(re.findall(r'"(tolp\.[a-z_]+\.[a-z_]+)"', source))
     options = {spec.description_key for spec in GAME.options}
     return events | errors | full | options
 
 
-@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("lang", ["en", "sv", "nb", "cs"])
 def test_catalogs_hold_every_key_the_engine_uses_with_the_same_placeholders(lang: str) -> None:
     catalog = json.loads((ROOT / PACKAGE / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
     english = json.loads((ROOT / PACKAGE / "locale" / "en.json").read_text(encoding="utf-8"))
@@ -127,7 +127,7 @@ def test_catalogs_hold_every_key_the_engine_uses_with_the_same_placeholders(lang
         assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", english[key])), key
 
 
-@pytest.mark.parametrize("lang", ["en", "sv"])
+@pytest.mark.parametrize("lang", ["en", "sv", "nb", "cs"])
 def test_rules_text_covers_every_topic_an_error_names(lang: str) -> None:
     text = (ROOT / PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
     topics = set(re.findall(r"^## ([a-z]+) \| .+$", text, flags=re.M))

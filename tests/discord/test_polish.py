@@ -1,0 +1,52 @@
+"""Small things players notice: the opening message, DMs in their client's language, options
+shown as on/off, rank names in attack messages, the log of a finished game, a stale DM button."""
+from __future__ import annotations
+
+from bot.engine.core import Event
+from bot.services.text import event_text
+from tests.discord.conftest import BotFactory
+from tests.fakediscord import FakeDiscord
+
+
+async def test_the_table_is_told_who_leads_and_dms_speak_the_clients_language(fake: FakeDiscord,
+                                                                             make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    anna = fake.add_member("anna")
+    bo = fake.add_member("bo", locale="sv-SE")
+    cia = fake.add_member("cia", locale="cs")
+    created = await fake.interact(bot, fake.slash(anna, "game new", game="tolp", options="tolp_leads=yes"))
+    assert "tolp_leads=on" in created.text and "two_decks=off" in created.text
+    await fake.interact(bot, fake.slash(bo, "game join"))
+    await fake.interact(bot, fake.slash(cia, "game join"))
+    await fake.interact(bot, fake.slash(anna, "game start"))
+    board = [m for m in fake.channel_messages() if m.files][-1]
+    assert "starts" in board.content.lower() or "leads" in board.content.lower(), board.content
+    assert fake.dms_to(bo)[-1].content.startswith("Din privata vy")
+    assert fake.dms_to(cia)[-1].content.startswith(("Váš soukromý", "Vaš", "Tvůj", "Vaše", "Váš"))
+    assert fake.dms_to(anna)[-1].content.startswith("Your private view")
+    fake.assert_clean()
+
+
+def test_attack_messages_name_the_ranks() -> None:
+    event = Event("stratego.event.attack_won", {"seat": 0, "target": 1, "attacker_rank": "S",
+                                                  "defender_rank": "10", "from_square": "A4", "to_square": "A5"})
+    text = event_text(event, ["Anna", "Bo"], "en")
+    assert "Spy" in text and "Anna" in text and "Bo" in text
+
+
+async def test_the_log_of_a_finished_game_and_a_stale_dm_button(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    red, blue = fake.add_members(2)
+    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
+    await fake.interact(bot, fake.slash(blue, "game join"))
+    await fake.interact(bot, fake.slash(red, "game start"))
+    dm = fake.dms_to(red)[-1]
+    assert (await fake.interact(bot, fake.click(red, dm, label="Ready"))).ok
+    again = await fake.interact(bot, fake.click(red, dm, label="Ready"))
+    # the stale button answers with the player's own current view (their army, now ready)
+    assert again.ephemeral and "moved on" in again.text and "stands ready" in again.text and again.files
+    await fake.interact(bot, fake.slash(blue, "game resign"))
+    assert await bot.service.current(fake.channel_id) is None
+    log = await fake.interact(bot, fake.slash(red, "game log"))
+    assert log.ephemeral and "set up their army" in log.text and "resigns" in log.text
+    fake.assert_clean()

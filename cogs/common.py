@@ -193,6 +193,10 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
         if mentions:
             key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
             lines.append(t(key, locale, mentions=mentions))
+        watching = " ".join(mention_of(record, s) for s in sorted(bot.service.watchers(record))
+                            if not record.seats[s].is_computer)
+        if watching:
+            lines.append(t("turn.may_act", locale, mentions=watching))
         if record.turn_deadline:
             stamp = int(datetime.fromisoformat(record.turn_deadline).timestamp())
             lines.append(t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>"))

@@ -178,6 +178,11 @@ class Game(ABC, Generic[S]):
             return action
         raise IllegalAction("error.no_legal_action")
 
+    def watchers(self, state: S) -> frozenset[Seat]:
+        """Seats not in ``to_act`` that should be told they may act now (a Monopol owner who can
+        claim rent before the next roll). They are mentioned, but no clock runs for them."""
+        return frozenset()
+
     def opening_events(self, state: S) -> list[Event]:
         """What the table is told when the game starts (who leads, with which card)."""
         return []

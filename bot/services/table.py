@@ -127,6 +127,12 @@ class GameService:
                 break
         return out
 
+    def watchers(self, record: GameRow) -> frozenset[int]:
+        if record.state is None or record.status != "active":
+            return frozenset()
+        game = registry.get(record.game)
+        return game.watchers(game.load(record.state))
+
     def to_act(self, record: GameRow) -> frozenset[int]:
         if record.state is None or record.status != "active":
             return frozenset()

@@ -125,6 +125,10 @@ class MonopolGame(Game[MonopolState]):
     def bot_action(self, state: MonopolState, seat: Seat) -> Action:
         return computer.choose(self, state, seat)
 
+    def watchers(self, state: MonopolState) -> frozenset[Seat]:
+        """Owners with rent to claim (option rent_must_be_claimed): the claim lapses at the next roll."""
+        return frozenset(claim.owner for claim in state.claims) - self.to_act(state)
+
     def timer_action(self, state: MonopolState) -> tuple[int, Seat, Action] | None:
         """An open auction closes with the best bid so far once nothing has happened for
         auction_minutes (the service keeps the clock; every bid or pass restarts it)."""

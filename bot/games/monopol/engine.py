@@ -581,6 +581,9 @@ class MonopolGame(Game[MonopolState]):
         for side, bundle in ((seat, trade.give), (target, trade.get)):
             if bundle.cash > s.cash[side]:
                 raise _illegal("trade_cash", "trading", seat=side, amount=bundle.cash)
+            if bundle.cash and rules.in_debt(s, side):
+                # money owed goes to the creditor first: a debtor may sell deeds for cash, not give cash
+                raise _illegal("trade_cash_debt", "debt", seat=side)
             if bundle.cards > len(s.jail_cards[side]):
                 raise _illegal("trade_cards", "trading", seat=side)
             for square in bundle.deeds:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from bot.errors import InvalidAction
 
-_PIECE = re.compile(r"^(C|P[1-7]|T[1-6])$")
+_PIECE = re.compile(r"^(C|P[1-9]|T[1-9])$")  # the engine says which exist
 _SQUARE = re.compile(r"^([A-Z])0*([1-9][0-9]?)$")
 
 

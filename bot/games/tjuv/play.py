@@ -90,6 +90,8 @@ def _illegal(code: str, topic: str, **params: object) -> IllegalAction:
 
 
 def check_phase(state: TjuvState, *phases: str) -> None:
+    if phases == ("nest",) and state.phase == "start":
+        raise _illegal("end_after_nest", "turn")  # "end" closes a turn spent in a nest, nothing else
     if state.phase not in phases:
         code = {"start": "roll_first", "nest": "in_nest"}.get(state.phase, "already_rolled")
         raise _illegal(code, "turn")
@@ -100,6 +102,8 @@ def check_path(options: dict[str, dict[str, list[str]]], action: Move | Ride, st
     piece = state.piece(action.piece)
     if piece is None or piece not in own_pieces(state, seat):
         raise _illegal("not_your_piece", "pieces", piece=action.piece)
+    if action.to not in board().kind:
+        raise _illegal("no_square", "board", square=action.to)
     if action.to not in options.get(action.piece, {}):
         topic = "tram" if isinstance(action, Ride) else "moving"
         code = "cannot_ride" if isinstance(action, Ride) else "cannot_reach"

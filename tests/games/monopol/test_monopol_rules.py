@@ -507,3 +507,18 @@ def test_resigning_hands_everything_to_the_bank() -> None:
     GAME.resign(s, 0)
     assert s.bankrupt[0] and s.owner[6] == -1 and s.auction is not None
     assert sum(s.cash) + s.bank == 0
+
+
+def test_a_player_in_debt_may_sell_a_deed_for_cash_but_not_give_cash_away() -> None:
+    s = new(3)
+    own(s, 0, 37, 39)
+    own(s, 1, 3, 5)
+    s.cash[1], s.bank = 50, s.bank + 1450
+    s.turn, s.position[1] = 1, 35
+    dice(s, 1, 3)
+    act(s, 1, "roll")
+    assert s.debts
+    with pytest.raises(IllegalAction, match="trade_cash_debt"):
+        act(s, 1, "trade 2 give:c50 get:-")
+    act(s, 1, "trade 2 give:5 get:c200")
+    assert s.trade is not None

@@ -2,6 +2,9 @@
 handed fugitive in a nest, the two-turn limit against tram rides, one end-of-game announcement."""
 from __future__ import annotations
 
+import pytest
+
+from bot.errors import IllegalAction
 from bot.games.tjuv.moves import walks
 from bot.games.tjuv.play import legal_moves, legal_rides
 from bot.games.tjuv.state import FREE, HOUSE, JAIL
@@ -76,3 +79,17 @@ def test_the_end_is_announced_once_by_the_front_end_not_by_an_extra_event() -> N
     keys = act(state, 0, "move P1 B11")
     assert state.thief(1).status == JAIL and GAME.outcome(state) is not None
     assert keys[-1] == "tjuv.event.jailed" and not any("game_over" in k for k in keys)
+
+
+def test_refusals_name_the_real_problem() -> None:
+    state = position(roll=2)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "move P9 K14")  # readable, but the police of a two-player game have P1, P2
+    assert err.value.key == "tjuv.error.not_your_piece"
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "move C Z99")
+    assert err.value.key == "tjuv.error.no_square" and err.value.params["square"] == "Z99"
+    state = position(thieves={1: {"at": "A5"}}, turn=1)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 1, "end")  # in a nest but before rolling: "end" is for the end of a nest turn
+    assert err.value.key == "tjuv.error.end_after_nest"

@@ -1,15 +1,18 @@
-"""Tjuv och Polis catalogs and rules texts: complete in English and Swedish, every used key present."""
+"""Tjuv och Polis catalogs and rules texts: complete in all four languages, every used key present."""
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
 
+import pytest
+
 import bot.games.tjuv as package
 from bot.games.tjuv.board import board
 
 ROOT = Path(package.__file__).resolve().parent
 SOURCES = ["play.py", "engine.py", "moves.py", "view.py"]
+LANGS = ("en", "sv", "nb", "cs")
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -25,23 +28,24 @@ def test_every_key_the_engine_and_renderer_use_is_in_both_catalogs() -> None:
     used |= {f"tjuv.event.rob_{k}" for k in ("bank", "post", "agency")}
     used |= {f"tjuv.event.escape_{e.kind}" for e in board().escapes.values()}
     assert {"tjuv.event.arrest", "tjuv.error.not_in_nest", "tjuv.render.wanted"} <= used
-    for lang in ("en", "sv"):
+    for lang in LANGS:
         assert used <= set(catalog(lang)), (lang, used - set(catalog(lang)))
 
 
-def test_catalogs_have_the_same_keys_and_placeholders() -> None:
-    english, swedish = catalog("en"), catalog("sv")
-    assert set(english) == set(swedish) and all(k.startswith("tjuv.") for k in english)
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_catalogs_have_the_same_keys_and_placeholders(lang: str) -> None:
+    english, other = catalog("en"), catalog(lang)
+    assert set(english) == set(other) and all(k.startswith("tjuv.") for k in english)
     for key, text in english.items():
-        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", swedish[key])), key
+        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", other[key])), key
 
 
 def test_rules_texts_have_the_same_topics_including_every_error_topic() -> None:
     topics = {}
-    for lang in ("en", "sv"):
+    for lang in LANGS:
         text = (ROOT / "rules" / f"{lang}.md").read_text(encoding="utf-8")
         topics[lang] = re.findall(r"^## ([a-z]+) \| .+$", text, flags=re.MULTILINE)
-    assert topics["en"] == topics["sv"] and len(topics["en"]) >= 10
+    assert all(topics[lang] == topics["en"] for lang in LANGS) and len(topics["en"]) >= 10
     code = "".join((ROOT / name).read_text(encoding="utf-8") for name in SOURCES)
     assert set(re.findall(r'topic="([a-z]+)"', code)) | set(re.findall(r'_illegal\("[a-z_]+", "([a-z]+)"', code)) \
         <= set(topics["en"])

@@ -28,7 +28,8 @@ class ConsoleTable:
         self.boards = boards
         self.locale = locale
         self.ask = ask
-        self.say = say
+        # Discord's Markdown bold has no meaning in a terminal
+        self.say: Callable[[str], None] = lambda text: say(str(text).replace("**", ""))
         # hot seat: before a player's private view is shown, the screen is cleared and the
         # keyboard handed over, so the others at the terminal do not see that hand
         self.hotseat = hotseat
@@ -133,6 +134,8 @@ class ConsoleTable:
             await self.show(update)
             if update.record.status != "active":
                 outcome = update.record.outcome or {}
+                reason = t(outcome["reason"], self.locale) if outcome.get("reason") else ""
+                self.say(t("game.finished", self.locale, result=reason))
                 for place, group in enumerate(outcome.get("places", []), start=1):
                     self.say(t("game.places", self.locale, place=place,
                                players=", ".join(update.record.names[s] for s in group)))

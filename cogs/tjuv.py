@@ -209,10 +209,12 @@ async def square_choices(interaction: discord.Interaction, verb: str,
     if piece not in pieces:
         return []
     locale = locale_of(interaction)
-    note = lambda square: square_note(square, public, locale, police=not piece.startswith("T"),  # noqa: E731
-                                      ride=verb == "ride")
-    return await legal_choices(interaction, f"{verb} {piece}", current,
-                               lambda square: f"{square} · {note(square)}" if note(square) else square)
+
+    def pretty(square: str) -> str:
+        note = square_note(square, public, locale, police=not piece.startswith("T"), ride=verb == "ride")
+        return f"{square} · {note}" if note else square
+
+    return await legal_choices(interaction, f"{verb} {piece}", current, pretty)
 
 
 # ----------------------------------------------------------------------------- commands

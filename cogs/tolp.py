@@ -62,10 +62,10 @@ def private_selects(obs: dict[str, Any], legal: list[str]) -> list[SelectSpec]:
         # pick the cards one by one: a menu of whole combinations would be far too long
         count = int(exchange["count"])
         hand = [c for c in obs["private"]["hand"] if _rank_code(c) not in wild]
-        cards = list(dict.fromkeys(hand))  # two decks: one option per distinct card
-        if len(cards) <= MENU_SIZE:
-            selects.append(SelectSpec("tolp.ui.give_placeholder", "give",
-                                      [(pretty_cards(c), c) for c in cards], min_values=count, max_values=count))
+        distinct = list(dict.fromkeys(hand))  # two decks: one option per distinct card
+        if len(distinct) <= MENU_SIZE:
+            selects.append(SelectSpec("tolp.ui.give_placeholder", "give", [(pretty_cards(c), c) for c in distinct],
+                                      min_values=count, max_values=count, placeholder_params=(("count", count),)))
     asks = [(text[4:], text[4:]) for text in legal if text.startswith("ask ")]
     if asks:
         selects.append(SelectSpec("tolp.ui.ask_placeholder", "ask", asks[:MENU_SIZE]))

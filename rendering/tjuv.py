@@ -36,7 +36,6 @@ WIDTH = MAP_X + 26 * CELL + 20
 PANEL_Y = MAP_Y + 22 * CELL + 16
 ROW_H = 58
 HEIGHT = PANEL_Y + 4 * ROW_H + 20
-PRIVATE_H = 420
 
 BACKGROUND = (28, 32, 38)
 STREET = (236, 232, 220)
@@ -273,25 +272,27 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes | None:
-    """A thief's hidden money by nest; None for the police and for spectators."""
+    """A thief's hidden money by nest; None for the police, for spectators and for a thief who has
+    hidden nothing (his text says so; an empty picture would only fill the DM)."""
     private = obs.get("private")
-    if not private or private.get("role") != "thief":
+    if not private or private.get("role") != "thief" or not private.get("stashes"):
         return None
     seat = int(obs["seat"])
     stashes: Mapping[str, int] = private["stashes"]
-    image, draw = new_canvas(WIDTH, PRIVATE_H, BACKGROUND)
+    rows = (len(stashes) + 3) // 4
+    height = 110 + rows * 120 + 60
+    image, draw = new_canvas(WIDTH, height, BACKGROUND)
     piece = str(private.get("piece") or f"T{seat}")
     _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    title = f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}"
+    title = _fit(draw, f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font(34, bold=True),
+                 WIDTH - 140)
     draw.text((100, 30), title, font=font(34, bold=True), fill=WHITE)
-    if not stashes:
-        draw.text((40, 130), t("tjuv.render.no_stashes", locale), font=font(30), fill=LIGHT)
     for index, (nest, amount) in enumerate(stashes.items()):
         x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
         draw.text((x + 20, y + 14), nest, font=font(30, bold=True), fill=WHITE)
         draw.text((x + 20, y + 54), f"{amount} kr", font=font(30, bold=True), fill=GOLD)
-    draw.text((40, PRIVATE_H - 60), t("tjuv.render.total", locale, money=sum(stashes.values())),
+    draw.text((40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())),
               font=font(30, bold=True), fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))
 
@@ -329,8 +330,9 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
     elif public["phase"] == "nest":
         lines.append(t("tjuv.ui.turn_nest", locale))
     else:
-        if me is not None and board().kind.get(me["at"] or "") == "nest":
-            lines.append(t("tjuv.ui.in_nest_start", locale))
+        in_nest = me is not None and board().kind.get(me["at"] or "") == "nest"
+        if in_nest and me is not None and (me["money"] or me["at"] in private["stashes"]):
+            lines.append(t("tjuv.ui.in_nest_start", locale))  # only when there is something to hide or fetch
         lines.append(t("tjuv.ui.turn_start", locale))
         riding = public["tram"].get(str(seat))
         if riding:

@@ -160,3 +160,44 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
         if message.kind == "dm" and "Your hidden money: A5" in message.content:
             assert message.channel_id == fake.dm_channel(users[1])["id"]
     fake.assert_clean()
+
+
+def test_the_police_move_menu_lists_every_piece_grouped_in_map_order() -> None:
+    from bot.games.tjuv.board import board, square_xy
+    from cogs.tjuv import private_selects, private_text
+    from tests.games.tjuv.helpers import position
+
+    state = position(7, police={"P1": "N2", "P2": "G7", "P3": "S16", "P4": "B16"}, roll=2)
+    legal = [str(a) for a in game_actions(state)]
+    obs = registry.get("tjuv").observe(state, 0)
+    private_text(obs, "en")
+    menu = next(s for s in private_selects(obs, legal) if s.prefix == "move")
+    values = [value for _, value in menu.options]
+    assert len(values) == 25 and len(legal) > 25
+    pieces = [v.split()[0] for v in values]
+    order = [p.id for p in state.police if p.id in pieces]
+    assert set(order) == {a.split()[1] for a in legal}  # every piece that can move is offered
+    assert pieces == sorted(pieces, key=order.index)  # grouped piece by piece
+    for piece in order:
+        squares = [v.split()[1] for v in values if v.startswith(piece + " ")]
+        assert squares == sorted(squares, key=square_xy)
+    b = board()
+    telegraphs = {a.split()[2] for a in legal if a.split()[2] in b.telegraphs}
+    assert telegraphs and telegraphs <= {v.split()[1] for v in values}  # watched squares before bare streets
+
+
+def test_a_tram_menu_does_not_say_tram_stop_after_every_stop() -> None:
+    from cogs.tjuv import private_selects, private_text
+    from tests.games.tjuv.helpers import position
+
+    state = position(thieves={1: {"at": "M16"}}, turn=1)
+    state.tram["1"] = "T1"
+    obs = registry.get("tjuv").observe(state, 1)
+    private_text(obs, "en")
+    menu = next(s for s in private_selects(obs, [str(a) for a in game_actions(state, 1)]) if s.prefix == "ride")
+    labels = [label for label, _ in menu.options]
+    assert "T1 → M21 (tram)" in labels and not any("tram stop" in label for label in labels)
+
+
+def game_actions(state: Any, seat: int = 0) -> list[Any]:
+    return registry.get("tjuv").legal_actions(state, seat)

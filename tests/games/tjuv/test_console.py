@@ -91,8 +91,9 @@ def test_three_players_play_a_whole_game_with_a_rolled_police_player(tmp_path: P
     assert sorted((tmp_path / "boards").glob("tjuv-*-seat0.png"))
 
     # the end: the round limit; Bertil's last robbery wins; no extra "game over" line from the engine
-    assert typist.said[-8:-6] == ["Bertil moves T2 to R14.", "Bertil robs the post office at R14 of 5000 kr!"]
-    assert typist.said[-6].startswith("Board image:")
+    assert typist.said[-9:-7] == ["Bertil moves T2 to R14.", "Bertil robs the post office at R14 of 5000 kr!"]
+    assert typist.said[-7].startswith("Board image:")
+    assert typist.said[-6].startswith("Game over.")  # said once, by the table, with the reason
     assert typist.said[-5:-2] == ["1. Bertil", "2. Cecilia", "3. Anna"]
     assert state.reason == "tjuv.end.rounds" and state.round == 6
     assert any(SEED in line for line in typist.said)

@@ -47,7 +47,7 @@ def test_the_public_image_does_not_change_when_stashes_are_scrambled() -> None:
 
 
 def test_only_a_thief_gets_a_private_picture_of_his_stashes() -> None:
-    state = position(3, thieves={1: {"stashes": {"A5": 3000}}})
+    state = position(3, thieves={1: {"stashes": {"A5": 3000}}, 2: {"stashes": {"Z5": 1000}}})
     assert render_private(GAME.observe(state, None), names=NAMES, locale="en") is None
     assert render_private(GAME.observe(state, 0), names=NAMES, locale="en") is None
     own = render_private(GAME.observe(state, 1), names=NAMES, locale="sv")
@@ -60,3 +60,41 @@ def test_a_finished_game_still_renders() -> None:
     state = played(2, 2000)
     assert GAME.outcome(state) is not None
     assert decode(render_public(GAME.observe(state, None), names=NAMES, locale="en")).width >= 1000
+
+
+def test_the_panel_is_only_as_tall_as_the_table_and_long_names_are_cut_with_an_ellipsis() -> None:
+    from PIL import ImageDraw
+
+    from rendering.kit import font
+    from rendering.tjuv import _fit
+
+    two = decode(render_public(GAME.observe(position(2), None), names=NAMES, locale="en"))
+    seven = decode(render_public(GAME.observe(position(7), None), names=NAMES, locale="en"))
+    assert two.height < seven.height and seven.height - two.height >= 2 * 58
+    draw = ImageDraw.Draw(two)
+    long = "Maximilián Dvořáček-Novotný of Kutná Hora"
+    cut = _fit(draw, long, font(22, bold=True), 300)
+    assert cut.endswith("…") and draw.textlength(cut, font=font(22, bold=True)) <= 300
+    assert _fit(draw, "Åsa", font(22, bold=True), 300) == "Åsa"
+
+
+def test_a_thief_with_nothing_hidden_gets_no_picture_and_the_picture_grows_with_the_stashes() -> None:
+    state = position(3)
+    assert render_private(GAME.observe(state, 1), names=NAMES, locale="en") is None
+    state.thief(1).stashes = {"A5": 1000}
+    one = decode(render_private(GAME.observe(state, 1), names=NAMES, locale="en") or b"")
+    state.thief(1).stashes = {nest: 1000 for nest in ("A5", "A13", "A19", "Z5", "Z13")}
+    five = decode(render_private(GAME.observe(state, 1), names=NAMES, locale="en") or b"")
+    assert one.width == five.width >= 1000 and one.height < five.height <= 420
+
+
+def test_the_nest_hint_shows_only_when_there_is_something_to_hide_or_fetch() -> None:
+    from rendering.tjuv import describe_private
+
+    state = position(3, thieves={1: {"at": "A5"}}, turn=1)
+    hint = "you may hide or fetch money before you roll"
+    assert hint not in describe_private(GAME.observe(state, 1), locale="en")
+    state.thief(1).money, state.bank_paid = 2000, 2000
+    assert hint in describe_private(GAME.observe(state, 1), locale="en")
+    state.thief(1).money, state.thief(1).stashes = 0, {"A5": 2000}
+    assert hint in describe_private(GAME.observe(state, 1), locale="en")

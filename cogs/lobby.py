@@ -66,6 +66,13 @@ def display_name(user: discord.abc.User) -> str:
 
 async def do_join(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    current = await bot.service.require_current(str(interaction.channel_id))
+    if current.status == "active":
+        # a player whose seat the computer took over comes back
+        record = await bot.service.reclaim(str(interaction.channel_id), str(interaction.user.id))
+        await reply(interaction, t("lobby.reclaimed", record.locale, player=display_name(interaction.user)),
+                    ephemeral=False)
+        return
     record = await bot.service.join(str(interaction.channel_id), str(interaction.user.id),
                                     display_name(interaction.user))
     locale = record.locale

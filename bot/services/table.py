@@ -176,6 +176,24 @@ class GameService:
             await repo.update(conn, record, record.version)
             return await self._reload(conn, record.id)
 
+    async def reclaim(self, channel_id: str, user_id: str) -> GameRow:
+        """A player whose seat the computer took over (on timeout) takes it back."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            record = await self._active(conn, channel_id=channel_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise IllegalAction("error.already_started")
+            if not record.seats[seat].is_computer:
+                raise IllegalAction("error.already_joined")
+            await repo.set_computer(conn, record.id, seat, False)
+            record = await self._reload(conn, record.id)
+            game = registry.get(record.game)
+            state = game.load(record.state or {})
+            clock_fields = await self._turn_clock(conn, game, state, record, now)
+            await repo.set_deadline(conn, record.id, clock_fields["turn_deadline"], clock_fields["alarm_at"])
+            return await self._reload(conn, record.id)
+
     async def leave(self, channel_id: str, user_id: str) -> GameRow:
         async with self.db.transaction() as conn:
             record = await self._lobby(conn, channel_id)

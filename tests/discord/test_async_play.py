@@ -72,11 +72,18 @@ async def test_an_absent_player_is_reminded_then_replaced_by_the_computer(fake: 
     assert record.seats[seat].is_computer and record.ply >= 1
     assert any("computer player took over" in m.content for m in fake.channel_messages())
 
+    # the absent player comes back and takes the seat again; a stranger cannot join a running game
+    back = await fake.interact(bot, fake.slash(absent, "game join"))
+    assert not back.ephemeral and "is back" in back.text
+    assert not (await bot.service.current(fake.channel_id)).seats[seat].is_computer
+    late = await fake.interact(bot, fake.slash(stranger, "game join"))
+    assert late.ephemeral and "already started" in late.text
+
     # /game mine shows the game and a link to its board
     mine = await fake.interact(bot, fake.slash(others[0], "game mine"))
     assert "Tölp" in mine.text and f"/channels/{fake.guild_id}/{fake.channel_id}/" in mine.text
 
-    # the two humans finish the game; the computer plays its seat
+    # the three humans finish the game
     for _ in range(300):
         record = await bot.service.current(fake.channel_id)
         if record is None:

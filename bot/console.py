@@ -14,7 +14,7 @@ from bot.engine import registry
 from bot.errors import GameMasterError
 from bot.i18n import t
 from bot.services.table import GameService, Update
-from bot.services.text import error_text, private_lines, public_lines
+from bot.services.text import error_text, place_lines, private_lines, public_lines
 from bot.settings import Settings
 from bot.storage.db import Database
 
@@ -136,9 +136,8 @@ class ConsoleTable:
                 outcome = update.record.outcome or {}
                 reason = t(outcome["reason"], self.locale) if outcome.get("reason") else ""
                 self.say(t("game.finished", self.locale, result=reason))
-                for place, group in enumerate(outcome.get("places", []), start=1):
-                    self.say(t("game.places", self.locale, place=place,
-                               players=", ".join(update.record.names[s] for s in group)))
+                for line in place_lines(outcome.get("places", []), update.record.names, self.locale):
+                    self.say(line)
                 self.say(t("game.seed_reveal", self.locale, seed=update.record.seed))
                 return 0
 

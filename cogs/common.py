@@ -22,7 +22,7 @@ from bot.engine import registry
 from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
 from bot.i18n import normalize, t
 from bot.services.table import Update
-from bot.services.text import error_text, private_lines, public_lines
+from bot.services.text import error_text, place_lines, private_lines, public_lines
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
@@ -188,8 +188,10 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
         lines.append(result_text(record, locale))
         lines.append(t("game.seed_reveal", locale, seed=record.seed))
     elif update.to_act:
-        mentions = " ".join(mention_of(record, s) for s in sorted(update.to_act)
-                            if not record.seats[s].is_computer)
+        # a player who goes on acting (several lays in one Zloděj turn) is not pinged again
+        again = update.to_act == update.previous_to_act
+        mentions = "" if again else " ".join(mention_of(record, s) for s in sorted(update.to_act)
+                                             if not record.seats[s].is_computer)
         if mentions:
             key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
             lines.append(t(key, locale, mentions=mentions))
@@ -205,7 +207,7 @@ async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[
                                  view=board_view(record, obs, locale),
                                  allowed_mentions=discord.AllowedMentions(users=True))
     await bot.service.set_board_message(record.id, str(message.id))
-    if record.status == "active":
+    if record.status == "active" and update.to_act != update.previous_to_act:
         for seat in sorted(update.to_act):
             await ping_turn(bot, record, seat, message.jump_url)
     for seat in sorted(seats):
@@ -233,8 +235,7 @@ async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -
 def result_text(record: GameRow, locale: str) -> str:
     outcome = record.outcome or {}
     places = outcome.get("places", [])
-    rows = [t("game.places", locale, place=i + 1, players=", ".join(record.names[s] for s in group))
-            for i, group in enumerate(places)]
+    rows = place_lines(places, record.names, locale)
     reason = t(outcome["reason"], locale) if outcome.get("reason") else ""
     return t("game.finished", locale, result=reason) + "\n" + "\n".join(rows)
 

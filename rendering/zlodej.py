@@ -40,8 +40,10 @@ HAND_W, HAND_H = 190, 266
 PANEL_FILL = (30, 110, 72)
 PANEL_TURN = (44, 132, 88)
 INK_LIGHT = (235, 240, 235)
-
-
+# The small labels (empty pile, open count, locked piles): still about 9 px high when the picture
+# is shown 400 px wide on a phone; the empty-pile label may take two lines of LABEL_W.
+SMALL_TEXT = 24
+LABEL_W = 164
 
 
 @cache
@@ -81,6 +83,22 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while len(text) > 1 and font(size, bold).getlength(text) > width:
         text = text[:-2] + "…"
     return text
+
+
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap into at most two lines of ``width`` pixels; only a word that fits nowhere,
+    or a third line, is shortened with an ellipsis."""
+    measure = font(size, bold).getlength
+    lines: list[str] = []
+    for word in text.split():
+        if lines and measure(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [_fit(line, size, width, bold) for line in lines]
 
 
 @cache
@@ -181,8 +199,10 @@ def _open_pile(canvas: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping[str
     groups = info["top_groups"]
     if not groups:
         draw.rounded_rectangle([x + 20, y, x + 20 + CARD_W, y + CARD_H], radius=8, outline=MUTED, width=3)
-        label = _fit(t("zlodej.render.no_open_pile", locale), 22, 160)  # leaves room for locked piles
-        _text(canvas, (x + 150, y + 70), label, 22, fill=INK_LIGHT)
+        lines = wrap(t("zlodej.render.no_open_pile", locale), SMALL_TEXT, LABEL_W)  # room for locked piles
+        top = y + CARD_H // 2 - len(lines) * (SMALL_TEXT + 6) // 2
+        for index, line in enumerate(lines):
+            _text(canvas, (x + 150, top + index * (SMALL_TEXT + 6)), line, SMALL_TEXT, fill=INK_LIGHT)
         return
     # The group below stands upright with its index showing; the top group lies across its lower part.
     left = x + 20
@@ -193,8 +213,8 @@ def _open_pile(canvas: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping[str
     _text(canvas, (tx, y + 18), f"{groups[0]['rank']} ×{groups[0]['count']}", 34, bold=True)
     if len(groups) > 1:
         _text(canvas, (tx, y + 62), f"{groups[1]['rank']} ×{groups[1]['count']}", 26, fill=INK_LIGHT)
-    _text(canvas, (tx, y + 112), t("zlodej.render.open_count", locale, count=info["open_count"]), 22,
-          fill=INK_LIGHT)
+    count = _fit(t("zlodej.render.open_count", locale, count=info["open_count"]), SMALL_TEXT, LABEL_W)
+    _text(canvas, (tx, y + 110), count, SMALL_TEXT, fill=INK_LIGHT)
 
 
 def _locked_piles(canvas: Image.Image, draw: ImageDraw.ImageDraw, piles: Sequence[Mapping[str, Any]],
@@ -202,11 +222,13 @@ def _locked_piles(canvas: Image.Image, draw: ImageDraw.ImageDraw, piles: Sequenc
     """The locked piles fanned out, each with its joker on top, and how many cards they hold."""
     if not piles:
         return
-    _text(canvas, (x, y), t("zlodej.render.locked", locale, count=len(piles)), 22, fill=INK_LIGHT)
+    _text(canvas, (x, y), _fit(t("zlodej.render.locked", locale, count=len(piles)), SMALL_TEXT, width),
+          SMALL_TEXT, fill=INK_LIGHT)
     step = min(28, (width - SMALL_W) // max(1, len(piles) - 1))
     for index, pile in enumerate(piles):
         _paste(canvas, pile["top"], x + index * step, y + 32, SMALL_W, SMALL_H)
-    total = str(sum(pile["count"] for pile in piles))
+    total = _fit(t("zlodej.render.locked_cards", locale, count=sum(pile["count"] for pile in piles)), 24, width - 20,
+                 bold=True)
     badge_w = max(SMALL_W, int(font(24, True).getlength(total)) + 20)
     draw.rounded_rectangle([x, y + SMALL_H + 40, x + badge_w, y + SMALL_H + 72], radius=8, fill=FELT_DARK)
     _text(canvas, (x + badge_w // 2, y + SMALL_H + 56), total, 24, bold=True, anchor="mm")

@@ -35,6 +35,7 @@ class Update:
     events: list[Event] = field(default_factory=list)
     outcome: Outcome | None = None
     to_act: frozenset[int] = frozenset()
+    previous_to_act: frozenset[int] | None = None  # who had to act before (None: unknown, e.g. at start)
     private_changed: frozenset[int] = frozenset()
     started: bool = False
     finished: bool = False
@@ -538,6 +539,7 @@ class GameService:
         """Seats to send a fresh private view: those whose view changed, and those whose turn has
         just come (their DM then holds the controls for this very position)."""
         after = self._privates(game, state, len(update.record.seats))
+        update.previous_to_act = frozenset(i for i, (_, acting) in enumerate(before) if acting)
         pairs = enumerate(zip(before, after, strict=True))
         update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs
                                            if old != new or (now and not was))

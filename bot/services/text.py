@@ -63,3 +63,12 @@ def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] 
         game = error.key.split(".")[0]
         text += " " + t("rules.see_topic", locale, game=game, topic=error.topic)
     return text
+
+
+def place_lines(places: Sequence[Sequence[int]], names: Sequence[str], locale: str | None) -> list[str]:
+    """Final places, shared places counted as in a race (1, 2, 2, 4)."""
+    rows, place = [], 1
+    for group in places:
+        rows.append(t("game.places", locale, place=place, players=", ".join(names[s] for s in group)))
+        place += len(group)
+    return rows

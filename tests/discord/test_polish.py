@@ -2,7 +2,10 @@
 shown as on/off, rank names in attack messages, the log of a finished game, a stale DM button."""
 from __future__ import annotations
 
+import pytest
+
 from bot.engine.core import Event
+from bot.services import table
 from bot.services.text import event_text
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord
@@ -49,4 +52,44 @@ async def test_the_log_of_a_finished_game_and_a_stale_dm_button(fake: FakeDiscor
     assert await bot.service.current(fake.channel_id) is None
     log = await fake.interact(bot, fake.slash(red, "game log"))
     assert log.ephemeral and "set up their army" in log.text and "resigns" in log.text
+    fake.assert_clean()
+
+
+def test_shared_places_are_counted_as_in_a_race() -> None:
+    from bot.services.text import place_lines
+
+    lines = place_lines([[0], [1, 2], [3]], ["A", "B", "C", "D"], "en")
+    assert lines == ["1. A", "2. B, C", "4. D"]
+
+
+async def test_a_player_who_goes_on_acting_is_not_pinged_again(fake: FakeDiscord, make_bot: BotFactory,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table, "new_seed", lambda: "polish-zlodej")
+    bot = await make_bot()
+    users = fake.add_members(2)
+    by_id = {u["id"]: u for u in users}
+    await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej"))
+    await fake.interact(bot, fake.slash(users[1], "game join"))
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    for _ in range(40):
+        record = await bot.service.current(fake.channel_id)
+        seat = min(bot.service.to_act(record))
+        user = by_id[record.user_of(seat)]
+        legal = bot.service.legal_texts(record, seat)
+        lay = next((a for a in legal if a.split()[0] in ("new", "add", "take")), None)
+        if lay is None:
+            discard = next(a for a in legal if a.startswith("discard"))
+            await fake.interact(bot, fake.slash(user, "zlodej discard", card=discard.split()[1]))
+            continue
+        verb, _, cards = lay.partition(" ")
+        assert (await fake.interact(bot, fake.slash(user, f"zlodej {verb}", cards=cards))).ok
+        board = [m for m in fake.channel_messages() if m.files][-1]
+        assert f"<@{user['id']}>" not in board.content  # still their turn: no second ping
+        await fake.interact(bot, fake.slash(user, "zlodej end"))
+        board = [m for m in fake.channel_messages() if m.files][-1]
+        other = by_id[record.user_of(1 - seat)]
+        assert f"<@{other['id']}>" in board.content  # the turn passed: the next player is pinged
+        break
+    else:
+        raise AssertionError("no lay happened")
     fake.assert_clean()

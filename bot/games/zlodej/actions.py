@@ -94,7 +94,9 @@ def parse_action(text: str) -> Action:
     verb, rest = words[0].lower(), words[1:]
     if verb == "end" and not rest:
         return EndTurn()
-    if verb == "discard" and len(rest) == 1:
+    if verb == "discard":
+        if len(rest) != 1:
+            raise InvalidAction("zlodej.error.discard_one")
         return Discard(parse_card(rest[0]))
     if verb == "steal" and len(rest) >= 2 and rest[0].isdigit():
         return Steal(int(rest[0]), tuple(_cards(rest[1:], text)))
@@ -106,6 +108,9 @@ def parse_action(text: str) -> Action:
 
 
 def _cards(words: list[str], text: str) -> list[Card]:
-    if len(words) > MAX_CARDS:
-        raise InvalidAction("zlodej.error.syntax", text=text)
-    return parse_cards(" ".join(words))
+    if len(words) > 4 * MAX_CARDS:
+        raise InvalidAction("zlodej.error.syntax", text=text[:80])
+    cards = parse_cards(" ".join(words))
+    if len(cards) > MAX_CARDS:
+        raise InvalidAction("zlodej.error.too_many_cards", count=len(cards))
+    return cards

@@ -46,10 +46,10 @@ def choose(state: ZlodejState, seat: int, legal: list[Action]) -> Action:
             return best
     if any(isinstance(a, EndTurn) for a in legal):
         return EndTurn()
-    return _cheapest_discard(state, seat)
+    return cheapest_discard(state, seat)
 
 
-def _cheapest_discard(state: ZlodejState, seat: int) -> Discard:
+def cheapest_discard(state: ZlodejState, seat: int) -> Discard:
     hand = state.hands[seat]
     counts = Counter(c.rank for c in hand)
     # Keep pairs (future groups) and jokers; throw the lowest single card.

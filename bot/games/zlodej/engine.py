@@ -32,7 +32,7 @@ class ZlodejGame(Game[ZlodejState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
     FORMAT_VERSION: ClassVar[int] = 1
-    rules_languages: ClassVar[tuple[str, ...]] = ("en", "cs")
+    rules_languages: ClassVar[tuple[str, ...]] = ("en", "cs", "sv", "nb")
     max_playout_actions: ClassVar[int] = 5000
 
     def new(self, players: int, options: Mapping[str, Any], seed: str) -> ZlodejState:
@@ -129,3 +129,10 @@ class ZlodejGame(Game[ZlodejState]):
 
     def bot_action(self, state: ZlodejState, seat: Seat) -> Action:
         return computer.choose(state, seat, self.legal_actions(state, seat))
+
+    def skip_action(self, state: ZlodejState, seat: Seat) -> Action | None:
+        """A turn the table votes to skip: ended as it stands after a lay, else the least useful
+        card is discarded (a turn cannot pass without laying or discarding)."""
+        if state.finished or seat != state.turn or not state.hands[seat]:
+            return None
+        return EndTurn() if state.laid else computer.cheapest_discard(state, seat)

@@ -1,4 +1,4 @@
-"""Zloděj data files: the deck rules, both catalogs and both rules texts are complete and consistent."""
+"""Zloděj data files: the deck rules, the four catalogs and the four rules texts are complete and consistent."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ from bot.games.zlodej.state import DECK_RULES, card_value, decks_for
 
 ROOT = Path(package.__file__).resolve().parent
 SOURCES = ["play.py", "engine.py", "actions.py", "view.py"]
+LANGS = ("en", "cs", "sv", "nb")
 
 
 def test_card_values_follow_the_rules() -> None:
@@ -35,23 +36,25 @@ def test_every_key_the_engine_and_renderer_use_is_in_both_catalogs() -> None:
     used = set(re.findall(r'"(zlodej\.[a-z_]+\.[a-z_]+)"', code))
     used |= {f"zlodej.error.{code}" for code in ("pile_locked", "nothing_to_steal")}
     assert {"zlodej.event.steal", "zlodej.error.end_without_lay", "zlodej.render.turn"} <= used
-    for lang in ("en", "cs"):
+    for lang in LANGS:
         assert used <= set(catalog(lang)), lang
 
 
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
-    english, czech = catalog("en"), catalog("cs")
-    assert set(english) == set(czech)
+    english = catalog("en")
     assert all(key.startswith("zlodej.") for key in english)
-    for key, text in english.items():
-        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", czech[key])), key
+    for lang in LANGS[1:]:
+        other = catalog(lang)
+        assert set(english) == set(other), lang
+        for key, text in english.items():
+            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", other[key])), (lang, key)
 
 
 def test_rules_texts_have_the_same_topics_including_every_error_topic() -> None:
     topics = {}
-    for lang in ("en", "cs"):
+    for lang in LANGS:
         text = (ROOT / "rules" / f"{lang}.md").read_text(encoding="utf-8")
         topics[lang] = re.findall(r"^## ([a-z]+) \| .+$", text, flags=re.MULTILINE)
-    assert topics["en"] == topics["cs"]
+        assert topics[lang] == topics["en"], lang
     code = "".join((ROOT / name).read_text(encoding="utf-8") for name in SOURCES)
     assert set(re.findall(r'topic="([a-z]+)"', code)) <= set(topics["en"])

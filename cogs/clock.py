@@ -12,7 +12,7 @@ from discord.ext import commands, tasks
 from bot.i18n import t
 from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
-from cogs.common import GameButton, announce, guarded, locale_of, reply
+from cogs.common import GameButton, announce, done_text, guarded, locale_of, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -106,8 +106,8 @@ async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, 
         if result.update is None:
             await reply(interaction, t("clock.vote_recorded", locale, votes=result.votes, needed=result.needed))
             return
-        await announce(bot, result.update)
-        await reply(interaction, t("game.done", locale))
+        posted = await announce(bot, result.update)
+        await reply(interaction, done_text(posted, locale))
 
     await guarded(interaction, work)
 

@@ -169,9 +169,25 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
 
 
 # ----------------------------------------------------------------------------- announcing
-async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> None:
-    """After a change: post the board (new message, mentioning whoever must act) and DM the
-    private views that changed."""
+async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> bool:
+    """After a change: post the board and DM the private views. The change is already committed,
+    so a failure here (Discord refusing the post, missing permissions) is logged and reported as
+    False instead of telling the player that their move failed."""
+    try:
+        await _announce(bot, update, extra_lines=extra_lines)
+    except Exception:  # noqa: BLE001 - the move stands; only its announcement failed
+        log.exception("could not announce game %s at ply %s", update.record.id, update.record.ply)
+        return False
+    return True
+
+
+def done_text(posted: bool, locale: str) -> str:
+    return t("game.done", locale) if posted else t("error.board_not_posted", locale)
+
+
+async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> None:
+    """Post the board (a new message, mentioning whoever must act) and DM the private views that
+    changed."""
     record = update.record
     locale = record.locale
     seats = set(update.private_changed) | {s for s in range(len(record.seats))
@@ -336,8 +352,8 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         except Conflict:
             await show_current(interaction, game_id, private=owner is not None)
             return
-        await announce(bot, update)
-        await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
+        posted = await announce(bot, update)
+        await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
 
     await guarded(interaction, work)
 

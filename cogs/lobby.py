@@ -13,7 +13,7 @@ from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
 from bot.storage.games import GameRow
-from cogs.common import LobbyButton, announce, guarded, locale_of, png, render_public, reply, show_hand
+from cogs.common import LobbyButton, announce, done_text, guarded, locale_of, png, render_public, reply, show_hand
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -84,8 +84,8 @@ async def do_start(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
-    await announce(bot, update)
-    await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
+    posted = await announce(bot, update)
+    await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
 
 
 class Lobby(commands.Cog):
@@ -159,8 +159,8 @@ class Lobby(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            await announce(self.bot, update)
-            await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
+            posted = await announce(self.bot, update)
+            await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
         await guarded(interaction, work)
 
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")

@@ -27,6 +27,7 @@ from cogs.common import (
     SelectSpec,
     act,
     announce,
+    done_text,
     guarded,
     locale_of,
     private_message,
@@ -161,8 +162,8 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
                                                channel_id=str(interaction.channel_id))
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
-            await announce(bot, update)
-            await interaction.followup.send(t("game.done", locale), ephemeral=True)
+            posted = await announce(bot, update)
+            await interaction.followup.send(done_text(posted, locale), ephemeral=True)
             return
         seat = update.record.seat_of(str(interaction.user.id))
         assert seat is not None
@@ -295,8 +296,8 @@ class Stratego(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            await announce(self.bot, update)
-            await interaction.followup.send(t("game.done", locale_of(interaction)), ephemeral=True)
+            posted = await announce(self.bot, update)
+            await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
         await guarded(interaction, work)
 
 

@@ -33,6 +33,7 @@ as str/int, a discord.py object with ``.id`` or a StoredMessage)
     fake.add_thread(name, parent=None, *, private=False) -> thread channel dict (type 11/12)
     fake.dm_channel(user) -> the user's DM channel dict (same one the bot opens)
     fake.close_dms(user) / fake.open_dms(user)      bot POST to the DM -> 403 {"code": 50007}
+    fake.mute_channel(channel)                      bot POST to that channel -> 403 {"code": 50013}
     fake.user_message(user, content, channel=None) -> StoredMessage written by a user (inject it
                                               with fake.inject(bot, msg.payload, "MESSAGE_CREATE"))
 
@@ -538,6 +539,7 @@ class FakeDiscord:
         self.channels: dict[str, dict] = {}
         self._dm_by_user: dict[str, str] = {}
         self.closed_dm_users: set[str] = set()
+        self.muted_channels: set[str] = set()  # the bot lacks Send Messages there: 403 / 50013
 
         self._add_user(self.bot_user)
         self.members[self.bot_user["id"]] = self._member_record(BOT_PERMISSIONS, [], "en-US")
@@ -640,6 +642,10 @@ class FakeDiscord:
             self.channels[ch["id"]] = ch
             self._dm_by_user[uid] = cid = ch["id"]
         return self.channels[cid]
+
+    def mute_channel(self, channel: Any) -> None:
+        """Take the bot's Send Messages permission in ``channel`` (posts answer 403 / 50013)."""
+        self.muted_channels.add(_id_of(channel))
 
     def close_dms(self, user: Any) -> None:
         self.closed_dm_users.add(_id_of(user))
@@ -1404,6 +1410,8 @@ class FakeDiscord:
             uid = ch["recipients"][0]["id"]
             if uid in self.closed_dm_users:
                 raise DiscordError(403, 50007, "Cannot send messages to this user", violation=False)
+        if cid in self.muted_channels:
+            raise DiscordError(403, 50013, "Missing Permissions", violation=False)
         self._check_message(rec.json, rec.files, creating=True, size_limit=self.attachment_size_limit)
         msg = self._create(ch, rec.json or {}, rec.files, "dm" if ch["type"] == 1 else "channel")
         await self._echo("MESSAGE_CREATE", msg)

@@ -62,3 +62,14 @@ async def test_localized_names_are_unique_among_siblings(fake: FakeDiscord, make
             if duplicates:
                 clashes.append(f"{path} [{locale}]: {sorted(duplicates)}")
     assert clashes == []
+
+
+async def test_every_extension_loads_and_every_game_has_its_command_group(fake: FakeDiscord,
+                                                                         make_bot: BotFactory) -> None:
+    from bot.app import EXTENSIONS
+    from bot.engine import registry
+
+    bot = await make_bot()
+    assert bot.loaded_extensions == list(EXTENSIONS)
+    synced = {command["name"] for command in fake.synced_commands["global"]}
+    assert {"game", "rules", *registry.names()} <= synced

@@ -76,3 +76,18 @@ async def test_a_manager_may_end_someone_elses_game(fake: FakeDiscord, make_bot:
     assert not ended.ephemeral and "ended by boss" in ended.text and "seed was" in ended.text
     assert await bot.service.current(fake.channel_id) is None
     fake.assert_clean()
+
+
+async def test_a_move_stands_when_the_board_cannot_be_posted(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await started(fake, bot, users)
+    record = await bot.service.current(fake.channel_id)
+    seat = min(bot.service.to_act(record))
+    user = next(u for u in users if u["id"] == record.user_of(seat))
+    play = next(a for a in bot.service.legal_texts(record, seat) if a.startswith("play"))
+    fake.mute_channel(fake.channel_id)
+    answer = await fake.interact(bot, fake.slash(user, "tolp play", cards=play[5:]))
+    assert answer.ephemeral and "could not post the new board" in answer.text
+    assert (await bot.service.current(fake.channel_id)).ply == record.ply + 1
+    assert any("could not announce" in line for line in fake.errors)  # logged with its traceback

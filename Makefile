@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check bot cogs rendering tests bench
 
 bench: $(STAMP)
-	for f in bench/bench_*.py; do $(BIN)/python $$f; done
+	for f in bench/bench_*.py; do $(BIN)/python -m bench.$$(basename $$f .py) || exit 1; done
 
 migrate: $(STAMP)
 	$(BIN)/gamemaster db migrate

@@ -1,30 +1,22 @@
 """Benchmark Monopol: median render time and PNG size of each view, and the median engine apply.
 
-Run: .venv/bin/python bench/bench_monopol.py
+Run (from the repository root): .venv/bin/python -m bench.bench_monopol
 """
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.engine import registry  # noqa: E402
-from rendering.monopol import render_deed, render_public  # noqa: E402
+from bench.timing import median_ms
+from bot.engine import registry
+from rendering.monopol import render_deed, render_public
 
 NAMES = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann", "Ola", "Siri"]
 
 
-def median_ms(func, repeat: int = 30) -> tuple[float, int]:
-    size = len(func())  # warm caches
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, size
+def _sized(call, runs: int = 30) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    ms, data = median_ms(call, runs)
+    return ms, len(data)
 
 
 def main() -> None:
@@ -41,10 +33,10 @@ def main() -> None:
         applies.append(time.perf_counter() - start)
     obs = game.observe(state, None)
     for locale in ("en", "nb"):
-        ms, size = median_ms(lambda locale=locale: render_public(obs, names=NAMES, locale=locale))
+        ms, size = _sized(lambda locale=locale: render_public(obs, names=NAMES, locale=locale))
         print(f"board ({locale}, 6 players): {ms:.1f} ms median, {size / 1000:.0f} KB")
     render_deed.cache_clear()
-    ms, size = median_ms(lambda: render_deed.__wrapped__(39, locale="nb"), repeat=10)
+    ms, size = _sized(lambda: render_deed.__wrapped__(39, locale="nb"), runs=10)
     print(f"deed card (uncached): {ms:.1f} ms median, {size / 1000:.0f} KB (cached afterwards)")
     print(f"engine apply: {statistics.median(applies) * 1e6:.0f} µs median over {len(applies)} actions")
 

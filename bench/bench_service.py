@@ -1,7 +1,7 @@
 """Median time of one move through the service layer, SQLite commit included (4 players each of
 Tölp, Monopol, Zloděj and Tjuv och Polis, 2 of Stratego).
 
-Run: .venv/bin/python bench/bench_service.py
+Run (from the repository root): .venv/bin/python -m bench.bench_service
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 games (N = 0 and 20 000, 1 % of the active ones due) and time start-up (connect + migrate), one
 scheduler tick and one move; report the process's peak memory.
 
-Run: .venv/bin/python bench/bench_storage.py
+Run (from the repository root): .venv/bin/python -m bench.bench_storage
 """
 from __future__ import annotations
 

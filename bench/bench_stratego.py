@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bot.games.stratego import GAME  # noqa: E402
-from rendering import stratego as R  # noqa: E402
+from bench.timing import median_ms
+from bot.games.stratego import GAME
+from rendering import stratego as R
 
 NAMES = ["Anna", "Björn"]
 
@@ -33,14 +30,9 @@ def midgame():
     return state, apply_ms
 
 
-def median_ms(fn, runs: int = 40) -> tuple[float, int]:
-    fn()  # warm the caches
-    times, size = [], 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        size = len(fn())
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), size
+def _sized(call, runs: int = 40) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    ms, data = median_ms(call, runs)
+    return ms, len(data)
 
 
 def main() -> None:
@@ -52,7 +44,7 @@ def main() -> None:
                                                                  names=NAMES) or b"",
     }
     for label, fn in views.items():
-        ms, size = median_ms(fn)
+        ms, size = _sized(fn)
         print(f"{label:30s} {ms:6.1f} ms  {size / 1000:6.1f} KB")
     print(f"{'engine apply (median)':30s} {statistics.median(apply_ms):6.3f} ms")
 

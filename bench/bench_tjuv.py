@@ -1,21 +1,17 @@
 """Tjuv och Polis benchmark: median render time and PNG size of each view, and the median engine apply time.
 
-Run: .venv/bin/python bench/bench_tjuv.py
+Run (from the repository root): .venv/bin/python -m bench.bench_tjuv
 """
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.games.tjuv.engine import TjuvGame  # noqa: E402
-from bot.games.tjuv.state import TjuvState  # noqa: E402
-from rendering.tjuv import render_private, render_public  # noqa: E402
+from bench.timing import median_ms
+from bot.games.tjuv.engine import TjuvGame
+from bot.games.tjuv.state import TjuvState
+from rendering.tjuv import render_private, render_public
 
 GAME = TjuvGame()
 NAMES = ["Åsa", "Björn", "Cecilia", "Dörte", "Erik", "Fanny", "Göran"]
@@ -32,14 +28,8 @@ def midgame(players: int) -> TjuvState:
     return state
 
 
-def median_ms(call: Callable[[], object]) -> float:
-    call()  # warm the caches
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+def _ms(call) -> float:  # type: ignore[no-untyped-def]
+    return median_ms(call, RUNS)[0]
 
 
 def apply_ms() -> float:
@@ -63,8 +53,8 @@ def main() -> None:
         names = NAMES[:players]
         board = partial(render_public, public, names=names, locale="sv")
         stash = partial(render_private, private, names=names, locale="sv")
-        print(f"{players} players  map {median_ms(board):6.1f} ms {len(board()) / 1024:6.1f} KB   "
-              f"stashes {median_ms(stash):5.1f} ms {len(stash() or b'') / 1024:5.1f} KB")
+        print(f"{players} players  map {_ms(board):6.1f} ms {len(board()) / 1024:6.1f} KB   "
+              f"stashes {_ms(stash):5.1f} ms {len(stash() or b'') / 1024:5.1f} KB")
     print(f"engine apply (5 players, computer games): median {apply_ms():.3f} ms")
 
 

@@ -1,31 +1,17 @@
 """Benchmark Tölp: median render time and PNG size of each view, and the median engine apply.
 
-Run: .venv/bin/python bench/bench_tolp.py
+Run (from the repository root): .venv/bin/python -m bench.bench_tolp
 """
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.engine.registry import get  # noqa: E402
-from rendering.tolp import render_private, render_public  # noqa: E402
+from bench.timing import median_ms
+from bot.engine.registry import get
+from rendering.tolp import render_private, render_public
 
 NAMES = [f"Player {i + 1}" for i in range(10)]
-
-
-def median_ms(work: Callable[[], Any], runs: int = 40) -> tuple[float, Any]:
-    times, result = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = work()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times), result
 
 
 def main() -> None:

@@ -1,22 +1,18 @@
 """Zloděj benchmark: median render time and PNG size of each view, and the median engine apply time.
 
-Run: .venv/bin/python bench/bench_zlodej.py
+Run (from the repository root): .venv/bin/python -m bench.bench_zlodej
 """
 from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
-from collections.abc import Callable
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.games.zlodej.engine import ZlodejGame  # noqa: E402
-from bot.games.zlodej.state import ZlodejState  # noqa: E402
-from rendering.zlodej import render_private, render_public  # noqa: E402
+from bench.timing import median_ms
+from bot.games.zlodej.engine import ZlodejGame
+from bot.games.zlodej.state import ZlodejState
+from rendering.zlodej import render_private, render_public
 
 GAME = ZlodejGame()
 NAMES = ["Anežka", "Bořivoj", "Čeněk", "Dáša", "Ema", "František", "Gustav", "Hana", "Ivo", "Jiří"]
@@ -31,14 +27,8 @@ def midgame(players: int) -> ZlodejState:
     return state
 
 
-def median_ms(call: Callable[[], object]) -> float:
-    call()  # warm the caches
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+def _ms(call) -> float:  # type: ignore[no-untyped-def]
+    return median_ms(call, RUNS)[0]
 
 
 def apply_ms() -> float:
@@ -62,8 +52,8 @@ def main() -> None:
         names = NAMES[:players]
         table = partial(render_public, public, names=names, locale="en")
         hand = partial(render_private, private, names=names, locale="en")
-        print(f"{players:2d} players  table {median_ms(table):6.1f} ms {len(table()) / 1024:6.1f} KB   "
-              f"hand {median_ms(hand):5.1f} ms {len(hand() or b'') / 1024:5.1f} KB")
+        print(f"{players:2d} players  table {_ms(table):6.1f} ms {len(table()) / 1024:6.1f} KB   "
+              f"hand {_ms(hand):5.1f} ms {len(hand() or b'') / 1024:5.1f} KB")
     print(f"engine apply (4 players, random games): median {apply_ms():.3f} ms")
 
 

@@ -5,7 +5,9 @@ a restart, installs the command translator, starts the scheduler and syncs comma
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -54,6 +56,7 @@ class GameMasterBot(commands.Bot):
         self.players = Players(db)
         self.scheduler = Scheduler(db)
         self.loaded_extensions: list[str] = []
+        self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
@@ -85,6 +88,14 @@ class GameMasterBot(commands.Bot):
 
         original = getattr(error, "original", error)
         await reply_error(interaction, original)
+
+    def table_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""
+        lock = self._table_locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._table_locks[game_id] = lock
+        return lock
 
     # ------------------------------------------------------------------ users
     async def fetch_dm_target(self, user_id: int) -> discord.DMChannel:

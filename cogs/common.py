@@ -345,14 +345,16 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
     async def work() -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            update = await bot.service.act(user_id=str(interaction.user.id), action=action,
-                                           channel_id=None if game_id else str(interaction.channel_id),
-                                           game_id=game_id, expected_ply=expected_ply, owner=owner)
-        except Conflict:
-            await show_current(interaction, game_id, private=owner is not None)
-            return
-        posted = await announce(bot, update)
+        table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
+        # one move and its announcement at a time per table, so boards are posted in move order
+        async with bot.table_lock(table):
+            try:
+                update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=table,
+                                               expected_ply=expected_ply, owner=owner)
+            except Conflict:
+                await show_current(interaction, table, private=owner is not None)
+                return
+            posted = await announce(bot, update)
         await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
 
     await guarded(interaction, work)

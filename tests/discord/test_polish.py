@@ -93,3 +93,48 @@ async def test_a_player_who_goes_on_acting_is_not_pinged_again(fake: FakeDiscord
     else:
         raise AssertionError("no lay happened")
     fake.assert_clean()
+
+
+async def test_simultaneous_moves_post_their_boards_in_move_order(fake: FakeDiscord, make_bot: BotFactory,
+                                                                  settle, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from cogs import common
+
+    bot = await make_bot()
+    red, blue = fake.add_members(2)
+    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
+    await fake.interact(bot, fake.slash(blue, "game join"))
+    await fake.interact(bot, fake.slash(red, "game start"))
+
+    # the first board render waits until a second move has been committed (or 1 s has passed):
+    # were moves and posts not ordered per table, the second board would be posted first
+    second_committed = asyncio.Event()
+    acts: list[int] = []
+    real_act, real_render = bot.service.act, common.render_public
+
+    async def counting_act(**kwargs):  # type: ignore[no-untyped-def]
+        update = await real_act(**kwargs)
+        acts.append(update.record.ply)
+        if len(acts) == 2:
+            second_committed.set()
+        return update
+
+    async def slow_first_render(record, obs, locale):  # type: ignore[no-untyped-def]
+        if record.ply == 1:
+            try:
+                await asyncio.wait_for(second_committed.wait(), timeout=1)
+            except TimeoutError:
+                pass
+        return await real_render(record, obs, locale)
+
+    monkeypatch.setattr(bot.service, "act", counting_act)
+    monkeypatch.setattr(common, "render_public", slow_first_render)
+    for payload in [fake.click(red, fake.dms_to(red)[-1], label="Ready"),
+                    fake.click(blue, fake.dms_to(blue)[-1], label="Ready")]:
+        fake.inject(bot, payload)  # both arrive at once, as two players pressing together would
+    await settle(bot)
+    plies = [int(m.files[0].filename.rsplit("-", 1)[1].split(".")[0]) for m in fake.channel_messages() if m.files]
+    assert plies[-2:] == [1, 2]
+    assert (await bot.service.current(fake.channel_id)).state["ready"] == [True, True]
+    fake.assert_clean()

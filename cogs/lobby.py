@@ -25,9 +25,12 @@ def lobby_text(record: GameRow, locale: str) -> str:
                game=t(f"game.name.{record.game}", locale), minimum=game.min_players, maximum=game.max_players),
              t("lobby.players", locale, players=", ".join(record.names))]
     if record.options:
-        shown = ", ".join(f"{k}={t('lobby.on' if v else 'lobby.off', locale) if isinstance(v, bool) else v}"
-                          for k, v in record.options.items())
-        lines.append(t("lobby.options", locale, options=shown))
+        lines.append(t("lobby.options", locale))
+        for spec in game.options:
+            value = record.options.get(spec.name, spec.default)
+            shown = t("lobby.on" if value else "lobby.off", locale) if isinstance(value, bool) else value
+            about = t(spec.description_key, locale) if spec.description_key else ""
+            lines.append(f"• `{spec.name}={shown}` {about}".rstrip())
     return "\n".join(lines)
 
 

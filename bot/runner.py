@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import json
 
+import discord
+
 from bot.app import GameMasterBot
 from bot.engine import registry
+from bot.i18n import t
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
@@ -27,8 +30,15 @@ async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
     async with Database(settings.database_path) as db:
         bot = GameMasterBot(settings, db, GameService(db))
-        async with bot:
-            await bot.start(settings.token or "")
+        try:
+            async with bot:
+                await bot.start(settings.token or "")
+        except discord.LoginFailure:
+            print(t("cli.bad_token", settings.default_locale))
+            return 2
+        except discord.PrivilegedIntentsRequired:
+            print(t("cli.intents", settings.default_locale))
+            return 2
     return 0
 
 

@@ -237,6 +237,7 @@ class Recorded:
     status: int | None = None
     response: Any = None
     interaction_id: str | None = None
+    authorization: str = ""
 
     @property
     def route(self) -> str:
@@ -540,6 +541,7 @@ class FakeDiscord:
         self._dm_by_user: dict[str, str] = {}
         self.closed_dm_users: set[str] = set()
         self.muted_channels: set[str] = set()  # the bot lacks Send Messages there: 403 / 50013
+        self.rejected_token: str | None = None  # login with this token answers 401 (a wrong token)
 
         self._add_user(self.bot_user)
         self.members[self.bot_user["id"]] = self._member_record(BOT_PERMISSIONS, [], "en-US")
@@ -1265,6 +1267,7 @@ class FakeDiscord:
 
     async def _read(self, request: web.Request) -> Recorded:
         rec = Recorded(request.method, request.path, dict(request.query))
+        rec.authorization = request.headers.get("Authorization", "")
         ctype = request.headers.get("Content-Type", "")
         if ctype.startswith("multipart/"):
             reader = await request.multipart()
@@ -1319,6 +1322,8 @@ class FakeDiscord:
 
     # simple handlers --------------------------------------------------------
     def r_me(self, rec: Recorded) -> tuple:
+        if self.rejected_token and rec.authorization == f"Bot {self.rejected_token}":
+            raise DiscordError(401, 0, "401: Unauthorized", violation=False)
         return 200, self.bot_user
 
     def r_app(self, rec: Recorded) -> tuple:

@@ -34,3 +34,16 @@ async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tm
         process.terminate()
         output, _ = await asyncio.wait_for(process.communicate(), timeout=15)
     assert b"Traceback" not in output, output.decode(errors="replace")
+
+
+async def test_a_refused_token_is_explained_without_a_traceback(fake: FakeDiscord, tmp_path: Path) -> None:
+    fake.rejected_token = "wrong-token"
+    env = dict(os.environ, DISCORD_TOKEN="wrong-token", GAMEMASTER_API_BASE=fake.api_base,
+               GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(tmp_path / "e2e.sqlite3"),
+               GAMEMASTER_LOG_LEVEL="WARNING")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", env=env, cwd=tmp_path,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert process.returncode == 2
+    assert b"Discord refused the token" in output and b"Traceback" not in output, output.decode(errors="replace")

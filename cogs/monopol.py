@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import registry
-from bot.errors import GameMasterError, InvalidAction
+from bot.errors import GameMasterError, IllegalAction, InvalidAction
 from bot.games.monopol.actions import MAX_TEXT
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
 from bot.i18n import t
@@ -175,7 +175,7 @@ def _legal(state: MonopolState, seat: int, text: str) -> bool:
 
 def _square_choices(squares: Iterable[int], current: str) -> list[app_commands.Choice[str]]:
     needle = fold(current)
-    names = [SQUARES[sq].name for sq in squares if not needle or needle in fold(SQUARES[sq].name)]
+    names = list(dict.fromkeys(SQUARES[sq].name for sq in squares if not needle or needle in fold(SQUARES[sq].name)))
     return [app_commands.Choice(name=name, value=name) for name in names[:MAX_CHOICES]]
 
 
@@ -442,6 +442,35 @@ class Monopol(commands.Cog):
     @deed.autocomplete("street")
     async def deed_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _square_choices(DEEDS, current)
+
+    @monopol.command(name="zoom", description="A close-up of the board, readable on a phone (only to you)")
+    @app_commands.describe(street="Where to look (empty: where your token stands)")
+    async def zoom(self, interaction: discord.Interaction, street: str | None = None) -> None:
+        async def work() -> None:
+            from rendering.monopol import render_zoom
+
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            locale = locale_of(interaction)
+            record = await self.bot.service.require_current(str(interaction.channel_id))
+            if record.game != GAME or record.state is None:
+                raise IllegalAction("monopol.ui.not_monopol")
+            if street:
+                square = square_of(street, range(40))
+            else:
+                seat = record.seat_of(str(interaction.user.id))
+                if seat is None:
+                    raise IllegalAction("monopol.ui.zoom_where")
+                square = registry.get(GAME).load(record.state).position[seat]
+            obs = self.bot.service.observe(record, None)
+            image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=square)
+            await reply(interaction, t("monopol.ui.zoom_title", locale, place=SQUARES[square].name),
+                        file=png(image, f"monopol-zoom-{square}.png"))
+
+        await guarded(interaction, work)
+
+    @zoom.autocomplete("street")
+    async def zoom_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _square_choices(range(40), current)
 
 
 def _bundle_choices(current: str, deeds: list[int]) -> list[app_commands.Choice[str]]:

@@ -508,6 +508,23 @@ def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en") 
     return None
 
 
+ZOOM_WIDTH = 1000
+
+
+def render_zoom(obs: Mapping[str, Any], *, names: Names, locale: str = "en", square: int) -> bytes:
+    """Five squares around ``square`` (two either side) enlarged to 1000 px wide: the part of the
+    board a player on a phone wants to read (street names, owners, houses, tokens)."""
+    board = _board_rgb(obs, names, locale)
+    boxes = [tile_box((square + step) % 40) for step in range(-2, 3)]
+    area = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    crop = board.crop(area)
+    scale = ZOOM_WIDTH / crop.width
+    if crop.height * scale > 1.2 * ZOOM_WIDTH:  # a column of squares on the left or right side
+        scale = 1.2 * ZOOM_WIDTH / crop.height
+    size = (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
+    return encode_on_palette(crop.resize(size, Image.Resampling.LANCZOS), _palette(), compress_level=1)
+
+
 @cache
 def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     """A deed card with its price, rents, building costs and mortgage value."""

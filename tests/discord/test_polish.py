@@ -138,3 +138,29 @@ async def test_simultaneous_moves_post_their_boards_in_move_order(fake: FakeDisc
     assert plies[-2:] == [1, 2]
     assert (await bot.service.current(fake.channel_id)).state["ready"] == [True, True]
     fake.assert_clean()
+
+
+async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    import io
+
+    from PIL import Image
+
+    bot = await make_bot()
+    anna, bo = fake.add_members(2)
+    stranger = fake.add_member("stranger")
+    await fake.interact(bot, fake.slash(anna, "game new", game="monopol"))
+    await fake.interact(bot, fake.slash(bo, "game join"))
+    await fake.interact(bot, fake.slash(anna, "game start"))
+    own = await fake.interact(bot, fake.slash(anna, "monopol zoom"))
+    assert own.ephemeral and "Start" in own.text  # both tokens stand on Start
+    with Image.open(io.BytesIO(own.files[0].data)) as image:
+        assert image.width == 1000
+    named = await fake.interact(bot, fake.slash(stranger, "monopol zoom", street="skøyen"))
+    assert named.ephemeral and "Skøyen stasjon" in named.text
+    with Image.open(io.BytesIO(named.files[0].data)) as image:
+        assert image.height == 1200  # a side column: tall, and each square large
+    nowhere = await fake.interact(bot, fake.slash(stranger, "monopol zoom"))
+    assert nowhere.ephemeral and "Name a street" in nowhere.text
+    choices = await fake.interact(bot, fake.autocomplete(anna, "monopol zoom", focused="street", street="sjan"))
+    assert [c["value"] for c in choices.choices] == ["Sjanse"]
+    fake.assert_clean()

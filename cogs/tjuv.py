@@ -11,6 +11,7 @@ after entering a nest.
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +19,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import IllegalAction
 from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
-from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, legal_choices, locale_of
+from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, guarded, legal_choices, locale_of, png, reply
 from rendering.tjuv import describe_private
 
 if TYPE_CHECKING:
@@ -218,11 +220,44 @@ async def square_choices(interaction: discord.Interaction, verb: str,
 
 
 # ----------------------------------------------------------------------------- commands
+def grid_square(text: str) -> str | None:
+    """Any square of the map (streets, blocks, buildings) typed as letter and number, or None."""
+    text = text.strip().upper()
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        return None
+    column, row = ord(text[0]) - ord("A"), int(text[1:])
+    return f"{text[0]}{row}" if 0 <= column < board().width and 1 <= row <= board().height else None
+
+
 class Tjuv(commands.Cog):
     tjuv = app_commands.Group(name="tjuv", description="Tjuv och Polis: roll, move, ride, hide and fetch money")
 
     def __init__(self, bot: Any) -> None:
         self.bot = bot
+
+    @tjuv.command(name="zoom", description="A close-up of the city map, readable on a phone (only to you)")
+    @app_commands.describe(square="Where to look, e.g. K14 (empty: your own piece)")
+    async def zoom(self, interaction: discord.Interaction, square: str | None = None) -> None:
+        async def work() -> None:
+            from rendering.tjuv import home_square, render_zoom
+
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            locale = locale_of(interaction)
+            record = await self.bot.service.require_current(str(interaction.channel_id))
+            if record.game != GAME or record.state is None:
+                raise IllegalAction("tjuv.ui.not_tjuv")
+            obs = self.bot.service.observe(record, None)
+            if square:
+                spot = grid_square(square)
+                if spot is None:
+                    raise IllegalAction("tjuv.ui.no_such_square", square=square.strip()[:8])
+            else:
+                spot = home_square(obs["public"], record.seat_of(str(interaction.user.id)))
+            image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=spot)
+            await reply(interaction, t("tjuv.ui.zoom_title", locale, square=spot),
+                        file=png(image, f"tjuv-zoom-{spot}.png"))
+
+        await guarded(interaction, work)
 
     @tjuv.command(name="roll", description="Roll the die at the start of your turn")
     async def roll(self, interaction: discord.Interaction) -> None:

@@ -271,6 +271,44 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
     return _encode(image.crop((0, 0, WIDTH, PANEL_Y + rows * ROW_H + 8)))
 
 
+ZOOM_CELLS = 13  # squares across a close-up
+ZOOM_SIZE = 1000
+ZOOM_MARGIN = 44
+
+
+def home_square(public: Mapping[str, Any], seat: int | None) -> str:
+    """Where a seat's close-up centres: its thief, or the police player's radio car; the police
+    house gate for anyone else or a piece off the map."""
+    if seat is not None and seat == public["police_seat"]:
+        spots = [p["at"] for p in public["police"] if p["id"] == "C"]
+    else:
+        spots = [t["at"] for t in public["thieves"] if t["seat"] == seat]
+    on_map = [spot for spot in spots if spot in board().kind]
+    return on_map[0] if on_map else board().gate
+
+
+def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str) -> bytes:
+    """13 × 13 squares around ``square`` enlarged to 1000 px with their coordinates: the city map
+    readable on a phone."""
+    image = _map().copy()
+    _draw_pieces(ImageDraw.Draw(image), obs["public"])
+    cx, cy = square_xy(square)
+    x0 = min(max(cx - ZOOM_CELLS // 2, 0), board().width - ZOOM_CELLS)
+    y0 = min(max(cy - ZOOM_CELLS // 2, 0), board().height - ZOOM_CELLS)
+    crop = image.crop((MAP_X + x0 * CELL, MAP_Y + y0 * CELL, MAP_X + (x0 + ZOOM_CELLS) * CELL,
+                       MAP_Y + (y0 + ZOOM_CELLS) * CELL))
+    inner = ZOOM_SIZE - ZOOM_MARGIN
+    canvas, draw = new_canvas(ZOOM_SIZE, ZOOM_SIZE, BACKGROUND)
+    canvas.paste(crop.resize((inner, inner), Image.Resampling.LANCZOS), (ZOOM_MARGIN, ZOOM_MARGIN))
+    step = inner / ZOOM_CELLS
+    label = font(24, bold=True)
+    for i in range(ZOOM_CELLS):
+        middle = ZOOM_MARGIN + (i + 0.5) * step
+        draw.text((middle, ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), font=label, fill=WHITE, anchor="mm")
+        draw.text((ZOOM_MARGIN / 2, middle), str(y0 + i + 1), font=label, fill=WHITE, anchor="mm")
+    return _encode(canvas)
+
+
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes | None:
     """A thief's hidden money by nest; None for the police, for spectators and for a thief who has
     hidden nothing (his text says so; an empty picture would only fill the DM)."""

@@ -164,3 +164,27 @@ async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make
     choices = await fake.interact(bot, fake.autocomplete(anna, "monopol zoom", focused="street", street="sjan"))
     assert [c["value"] for c in choices.choices] == ["Sjanse"]
     fake.assert_clean()
+
+
+async def test_a_tjuv_player_can_zoom_in_on_the_city(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    import io
+
+    from PIL import Image
+
+    bot = await make_bot()
+    police, thief = fake.add_members(2)
+    await fake.interact(bot, fake.slash(police, "game new", game="tjuv"))
+    await fake.interact(bot, fake.slash(thief, "game join"))
+    await fake.interact(bot, fake.slash(police, "game start"))
+    record = await bot.service.current(fake.channel_id)
+    public = bot.service.observe(record, None)["public"]
+    own = await fake.interact(bot, fake.slash(thief, "tjuv zoom"))
+    where = next(t["at"] for t in public["thieves"] if t["seat"] == record.seat_of(thief["id"]))
+    assert own.ephemeral and where in own.text
+    with Image.open(io.BytesIO(own.files[0].data)) as image:
+        assert image.size == (1000, 1000)
+    named = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="k14"))
+    assert named.ephemeral and "K14" in named.text and named.files
+    bad = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="Q99"))
+    assert bad.ephemeral and "not a square" in bad.text
+    fake.assert_clean()

@@ -13,7 +13,18 @@ from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
 from bot.storage.games import GameRow
-from cogs.common import LobbyButton, announce, done_text, guarded, locale_of, png, render_public, reply, show_hand
+from cogs.common import (
+    LobbyButton,
+    announce,
+    done_text,
+    guarded,
+    locale_of,
+    png,
+    render_public,
+    reply,
+    result_text,
+    show_hand,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -172,8 +183,12 @@ class Lobby(commands.Cog):
             is_manager = interaction.guild_id is not None and interaction.permissions.manage_guild
             record = await self.bot.service.end(str(interaction.channel_id), str(interaction.user.id),
                                                 is_manager=is_manager)
-            await reply(interaction, t("game.aborted", record.locale, player=display_name(interaction.user),
-                                       seed=record.seed), ephemeral=False)
+            if record.status == "finished":  # an open-ended game keeps its standings
+                reveal = t("game.seed_reveal", record.locale, seed=record.seed)
+                text = result_text(record, record.locale) + "\n" + reveal
+            else:
+                text = t("game.aborted", record.locale, player=display_name(interaction.user), seed=record.seed)
+            await reply(interaction, text, ephemeral=False)
         await guarded(interaction, work)
 
     @game.command(name="log", description="Show the moves of the game in this channel")

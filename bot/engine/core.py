@@ -178,6 +178,11 @@ class Game(ABC, Generic[S]):
             return action
         raise IllegalAction("error.no_legal_action")
 
+    def close(self, state: S) -> list[Event] | None:
+        """End an open-ended game with its standings when the table ends it (Tölp's endless
+        scoring). None: the game has no standings to keep and is simply aborted."""
+        return None
+
     def watchers(self, state: S) -> frozenset[Seat]:
         """Seats not in ``to_act`` that should be told they may act now (a Monopol owner who can
         claim rent before the next roll). They are mentioned, but no clock runs for them."""

@@ -7,10 +7,10 @@ from typing import Any
 
 from bot.engine import registry
 from bot.errors import IllegalAction
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.services import clock
 from bot.services.clock import ClockSettings
-from bot.services.table import RESIGN
+from bot.services.table import CLOSE, RESIGN
 from bot.services.text import public_lines
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
@@ -132,9 +132,10 @@ class Players:
         state = game.new(len(record.seats), record.options, record.seed)
         out = []
         for ply, seat, action, _ in moves:
-            if action == RESIGN:
-                events = game.resign(state, seat)
-                text = "; ".join(public_lines(events, record.names, locale)) or action
+            if action in (RESIGN, CLOSE):
+                events = game.resign(state, seat) if action == RESIGN else game.close(state) or []
+                text = "; ".join(public_lines(events, record.names, locale)) or t(
+                    "game.log_resigned" if action == RESIGN else "game.log_closed", locale)
             else:
                 events = game.apply(state, seat, game.parse_action(action))
                 text = "; ".join(public_lines(events, record.names, locale))

@@ -24,6 +24,7 @@ from bot.storage.db import Database
 from bot.storage.games import GameRow, SeatRow
 
 RESIGN = "!resign"  # move-log marker for a resignation (not an engine action)
+CLOSE = "!close"  # move-log marker: the table ended an open-ended game with its standings
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever
 
 
@@ -66,6 +67,8 @@ def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
     for seat, action in moves:
         if action == RESIGN:
             game.resign(state, seat)
+        elif action == CLOSE:
+            game.close(state)
         else:
             game.apply(state, seat, game.parse_action(action))
     return state
@@ -305,14 +308,27 @@ class GameService:
         return update
 
     async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False) -> GameRow:
+        """End the channel's game (its creator or a manager). A game with standings to keep
+        (``Game.close``) finishes with them; any other is aborted."""
         async with self.db.transaction() as conn:
             record = await repo.open_in_channel(conn, str(channel_id))
             if record is None:
                 raise NotFound("error.no_game")
             if record.creator_id != str(user_id) and not is_manager:
                 raise Forbidden("error.not_creator")
-            await repo.update(conn, record, record.version, status="aborted",
-                              turn_deadline=None)
+            if record.status == "active":
+                game = registry.get(record.game)
+                state = game.load(record.state or {})
+                outcome = game.outcome(state) if game.close(state) is not None else None
+                if outcome is not None:
+                    seat = record.seat_of(user_id)
+                    await repo.append_move(conn, record.id, record.ply + 1, 0 if seat is None else seat, CLOSE)
+                    await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
+                                      status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None,
+                                      alarm_at=None, timer_at=None)
+                    return await self._reload(conn, record.id)
+            await repo.update(conn, record, record.version, status="aborted", turn_deadline=None, alarm_at=None,
+                              timer_at=None)
             return await self._reload(conn, record.id)
 
     async def hand_to_computer(self, game_id: int, seat: int) -> Update:
@@ -548,4 +564,4 @@ class GameService:
         update.to_act = self.to_act(update.record)
 
 
-__all__ = ["GameService", "Update", "replay", "RESIGN", "GameMasterError", "NotYourTurn"]
+__all__ = ["GameService", "Update", "replay", "RESIGN", "CLOSE", "GameMasterError", "NotYourTurn"]

@@ -141,3 +141,36 @@ async def test_an_older_database_is_migrated_with_its_games(tmp_path: Path) -> N
     row = await db.fetchone("SELECT alarm_at FROM games WHERE channel_id = 'c'")
     assert row is not None and row["alarm_at"] == "2026-01-01T00:00:00+00:00"  # looked at on the next tick
     await db.close()
+
+
+async def test_ending_an_endless_tolp_game_keeps_its_standings(db: Database) -> None:
+    from bot.engine import registry
+    from bot.runner import verify
+    from bot.services.players import Players
+
+    service = GameService(db)
+    await service.create(guild_id="g", channel_id="t", game="tolp", user_id="u0", name="A")
+    for i in (1, 2):
+        await service.join("t", f"u{i}", f"P{i}")
+    await service.start("t", "u0")
+    engine = registry.get("tolp")
+    early = await service.current("t")
+    assert early is not None
+    while (record := await service.current("t")) is not None and record.state["round"] < 2:
+        seat = min(service.to_act(record))
+        await service.act(user_id=f"u{seat}", action=str(engine.bot_action(engine.load(record.state), seat)),
+                          channel_id="t")
+    ended = await service.end("t", "u0")
+    assert ended.status == "finished" and ended.outcome is not None
+    assert ended.outcome["reason"] == "tolp.end.closed" and sum(len(p) for p in ended.outcome["places"]) == 3
+    assert (await Players(db).stats("g")).games == {"tolp": 1}
+    assert await verify(db) == 0  # the closing is in the move log and replays
+
+
+async def test_ending_a_game_without_standings_aborts_it(db: Database) -> None:
+    service = GameService(db)
+    await service.create(guild_id="g", channel_id="t", game="tolp", user_id="u0", name="A")
+    for i in (1, 2):
+        await service.join("t", f"u{i}", f"P{i}")
+    await service.start("t", "u0")
+    assert (await service.end("t", "u0")).status == "aborted"  # no round finished yet

@@ -131,6 +131,14 @@ class TolpGame(Game[TolpState]):
         else:
             self._begin_play(state, events)
 
+    def close(self, state: TolpState) -> list[Event] | None:
+        """An endless game ended by the table keeps its protocol: places by Kung titles."""
+        if state.options["scoring"] != "endless" or state.phase == "over" or state.round <= 1:
+            return None
+        state.result = {"places": self._by_kungs(state, range(state.players)), "reason": "tolp.end.closed"}
+        state.phase, state.turn = "over", None
+        return []
+
     def opening_events(self, state: TolpState) -> list[Event]:
         """Who leads the first round, and with which card, for the table's first message."""
         if state.phase != "play" or state.turn is None:

@@ -194,8 +194,7 @@ async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence
                                            if private_lines(update.events, s, record.names, locale)}
     if update.events and all(e.visible_to is not None for e in update.events) and not extra_lines:
         # a private change only (a draft setup, an exchange question): the table sees nothing new
-        for seat in sorted(seats):
-            await send_private(bot, record, seat, update.events)
+        await send_privates(bot, record, seats, update.events)
         return
     channel = bot.get_partial_messageable(int(record.channel_id))
     lines = list(extra_lines) + public_lines(update.events, record.names, locale)
@@ -226,8 +225,16 @@ async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence
     if record.status == "active" and update.to_act != update.previous_to_act:
         for seat in sorted(update.to_act):
             await ping_turn(bot, record, seat, message.jump_url)
+    await send_privates(bot, record, seats, update.events)
+
+
+async def send_privates(bot: GameMasterBot, record: GameRow, seats: set[int], events: Sequence[Any]) -> None:
+    """Each seat's private view; one player's DM failing does not keep the others from theirs."""
     for seat in sorted(seats):
-        await send_private(bot, record, seat, update.events)
+        try:
+            await send_private(bot, record, seat, events)
+        except Exception:  # noqa: BLE001 - logged; the other players still get their views
+            log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
 
 async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -> None:

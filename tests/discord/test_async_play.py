@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
 
 
@@ -30,7 +31,7 @@ async def test_an_absent_player_is_reminded_then_replaced_by_the_computer(fake: 
     for user in users[1:]:
         await fake.interact(bot, fake.slash(user, "game join"))
     await fake.interact(bot, fake.slash(users[0], "game start"))
-    board = [m for m in fake.channel_messages() if m.files][-1]
+    board = latest_board(fake)
     assert "Time to move: until <t:" in board.content
 
     record = await bot.service.current(fake.channel_id)
@@ -92,10 +93,8 @@ async def test_an_absent_player_is_reminded_then_replaced_by_the_computer(fake: 
         user = by_id[record.user_of(seat)]
         legal = bot.service.legal_texts(record, seat)
         action = next((a for a in legal if a.startswith("play")), legal[0])
-        verb, _, rest = action.partition(" ")
-        options = {"pass": {}, "high": {}, "play": {"cards": rest}, "give": {"cards": rest},
-                   "ask": {"rank": rest}, "claim": {"ranks": rest}}[verb]
-        assert (await fake.interact(bot, fake.slash(user, f"tolp {verb}", options))).ok
+        command, options = tolp_command(action)
+        assert (await fake.interact(bot, fake.slash(user, command, options))).ok
     assert await bot.service.current(fake.channel_id) is None
     stats = await fake.interact(bot, fake.slash(others[0], "game stats"))
     assert "Leaderboard" in stats.text and "1 finished game" in stats.text

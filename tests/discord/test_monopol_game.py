@@ -9,21 +9,19 @@ The seed is fixed so the game is the same every run.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.engine import registry
 from bot.games.monopol import rules
 from bot.games.monopol.board import GROUPS, SQUARES
 from bot.games.monopol.state import MonopolState
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import decoded, latest_board
 from tests.fakediscord import FakeDiscord
 
-PNG = b"\x89PNG\r\n\x1a\n"
 SEED = "monopol-discord-99"
 MAX_ROUNDS = 3
 GAME = registry.get("monopol")
@@ -163,15 +161,6 @@ def slash_options(action: str, record: Any, fake: FakeDiscord, users: dict[int, 
     return f"monopol {verb}", {}
 
 
-def decoded(data: bytes) -> Image.Image:
-    assert data.startswith(PNG)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
-def latest_board(fake: FakeDiscord):  # type: ignore[no-untyped-def]
-    return [m for m in fake.channel_messages() if m.files][-1]
 
 
 async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_bot: BotFactory,

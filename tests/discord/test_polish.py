@@ -8,6 +8,7 @@ from bot.engine.core import Event
 from bot.services import table
 from bot.services.text import event_text
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import latest_board
 from tests.fakediscord import FakeDiscord
 
 
@@ -22,7 +23,7 @@ async def test_the_table_is_told_who_leads_and_dms_speak_the_clients_language(fa
     await fake.interact(bot, fake.slash(bo, "game join"))
     await fake.interact(bot, fake.slash(cia, "game join"))
     await fake.interact(bot, fake.slash(anna, "game start"))
-    board = [m for m in fake.channel_messages() if m.files][-1]
+    board = latest_board(fake)
     assert "starts" in board.content.lower() or "leads" in board.content.lower(), board.content
     assert fake.dms_to(bo)[-1].content.startswith("Din privata vy")
     assert fake.dms_to(cia)[-1].content.startswith(("Váš soukromý", "Vaš", "Tvůj", "Vaše", "Váš"))
@@ -83,10 +84,10 @@ async def test_a_player_who_goes_on_acting_is_not_pinged_again(fake: FakeDiscord
             continue
         verb, _, cards = lay.partition(" ")
         assert (await fake.interact(bot, fake.slash(user, f"zlodej {verb}", cards=cards))).ok
-        board = [m for m in fake.channel_messages() if m.files][-1]
+        board = latest_board(fake)
         assert f"<@{user['id']}>" not in board.content  # still their turn: no second ping
         await fake.interact(bot, fake.slash(user, "zlodej end"))
-        board = [m for m in fake.channel_messages() if m.files][-1]
+        board = latest_board(fake)
         other = by_id[record.user_of(1 - seat)]
         assert f"<@{other['id']}>" in board.content  # the turn passed: the next player is pinged
         break

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import latest_board
 from tests.fakediscord import FakeDiscord
 
 
@@ -13,7 +14,7 @@ async def started(fake: FakeDiscord, bot, users):  # type: ignore[no-untyped-def
     for user in users[1:]:
         await fake.interact(bot, fake.slash(user, "game join"))
     await fake.interact(bot, fake.slash(users[0], "game start"))
-    return [m for m in fake.channel_messages() if m.files][-1]
+    return latest_board(fake)
 
 
 def forged(fake: FakeDiscord, board, custom_id: str) -> dict:  # type: ignore[type-arg]

@@ -3,33 +3,20 @@
 autocomplete, a refused wrong-turn move, a declined draw, and a scout capturing the flag."""
 from __future__ import annotations
 
-import io
 from typing import Any
-
-from PIL import Image
 
 from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import boards, decoded
 from tests.fakediscord import FakeDiscord, StoredMessage
 
-PNG = b"\x89PNG\r\n\x1a\n"
 RED, BLUE = 0, 1
 # The classic preset with the flag moved to Blue's front row at A7 (the last character: Blue
 # reads each row from J to A) and the scout that stood there moved to the flag's old square.
 CLASSIC = PRESETS["classic"]
 BLUE_CODE = CLASSIC[0] + CLASSIC[39] + CLASSIC[2:39] + CLASSIC[1]
 
-
-def decoded(data: bytes) -> Image.Image:
-    assert data.startswith(PNG)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
-def boards(fake: FakeDiscord) -> list[StoredMessage]:
-    return [m for m in fake.channel_messages() if m.files]
 
 
 def selects(message: StoredMessage) -> list[dict[str, Any]]:

@@ -15,14 +15,11 @@ from PIL import Image
 from bot.engine import registry
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import PNG, latest_board
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-241"  # 3 players, max_rounds=6: robbery, arrest, break-out tries, a hidden stash
-PNG = b"\x89PNG\r\n\x1a\n"
 
-
-def latest_board(fake: FakeDiscord) -> StoredMessage:
-    return [m for m in fake.channel_messages() if m.files][-1]
 
 
 def selects(message: StoredMessage) -> list[dict[str, Any]]:

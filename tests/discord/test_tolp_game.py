@@ -1,27 +1,12 @@
 """A whole four-player Tölp game through the real bot and the fake Discord, lobby to ranking."""
 from __future__ import annotations
 
-import io
 import re
-
-from PIL import Image
 
 from bot.engine.cards import parse_card
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import decoded, latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
-
-PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def decoded(data: bytes) -> Image.Image:
-    assert data.startswith(PNG)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
-def latest_board(fake: FakeDiscord):  # type: ignore[no-untyped-def]
-    return [m for m in fake.channel_messages() if m.files][-1]
 
 
 async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, make_bot: BotFactory) -> None:
@@ -106,9 +91,8 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
                 other = by_id[record.user_of((seat + 1) % 4)]
                 wrong = await fake.interact(bot, fake.slash(other, "tolp play", cards=rest))
                 assert wrong.ephemeral and ("turn" in wrong.text.lower() or "not" in wrong.text.lower())
-            options = {"pass": {}, "high": {}, "play": {"cards": rest}, "give": {"cards": rest},
-                       "ask": {"rank": rest}, "claim": {"ranks": rest}}[verb]
-            r = await fake.interact(bot, fake.slash(user, f"tolp {verb}", options))
+            command, options = tolp_command(action)
+            r = await fake.interact(bot, fake.slash(user, command, options))
         assert r.ok, r.text
         moves += 1
         assert moves < 400

@@ -2,34 +2,23 @@
 clicks on the private hand menus (DM and the ephemeral "Show my hand"), lobby to final scores."""
 from __future__ import annotations
 
-import io
 import re
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.engine import registry
 from bot.engine.cards import parse_card
 from bot.services import table
 from cogs.common import pretty_cards
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import decoded, latest_board
 from tests.fakediscord import FakeDiscord, StoredMessage
 
-PNG = b"\x89PNG\r\n\x1a\n"
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
 GAME = registry.get("zlodej")
 
 
-def decoded(data: bytes) -> Image.Image:
-    assert data.startswith(PNG)
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
-
-
-def latest_board(fake: FakeDiscord) -> StoredMessage:
-    return [m for m in fake.channel_messages() if m.files][-1]
 
 
 def selects(message: StoredMessage) -> list[dict[str, Any]]:

@@ -504,12 +504,13 @@ class MonopolGame(Game[MonopolState]):
         if s.cash[seat] < cost:
             raise _illegal("cannot_afford", "mortgage", amount=cost)
 
-        def run(events: list[Event]) -> None:
-            s.mortgaged[square] = False
-            self._pay(s, seat, BANK, cost)
-            events.append(Event("monopol.event.unmortgage", {"seat": seat, "square": square,
-                                                             "place": SQUARES[square].name, "amount": cost}))
-        return run
+        return lambda events: self._lift_mortgage(s, seat, square, cost, events)
+
+    def _lift_mortgage(self, s: MonopolState, seat: int, square: int, cost: int, events: list[Event]) -> None:
+        s.mortgaged[square] = False
+        self._pay(s, seat, BANK, cost)
+        events.append(Event("monopol.event.unmortgage", {"seat": seat, "square": square,
+                                                         "place": SQUARES[square].name, "amount": cost}))
 
     def _choice_check(self, s: MonopolState, seat: int, square: int) -> None:
         if s.debts or s.placement or not s.choices:
@@ -528,10 +529,7 @@ class MonopolGame(Game[MonopolState]):
 
         def run(events: list[Event]) -> None:
             s.choices.pop(0)
-            s.mortgaged[square] = False
-            self._pay(s, seat, BANK, cost)
-            events.append(Event("monopol.event.unmortgage", {"seat": seat, "square": square,
-                                                             "place": SQUARES[square].name, "amount": cost}))
+            self._lift_mortgage(s, seat, square, cost, events)
         return run
 
     def _do_keep_mortgage(self, s: MonopolState, seat: int, square: int) -> Any:

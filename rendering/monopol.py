@@ -15,7 +15,8 @@ from PIL import Image, ImageDraw
 
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS, Square
 from bot.i18n import t
-from rendering.kit import encode_on_palette, encode_png, font, palette_from
+from bot.services.text import name_params
+from rendering.kit import encode_on_palette, encode_png, font, palette_from, seat_name
 
 SIZE = 1100  # the board is square
 CORNER = 145
@@ -45,11 +46,11 @@ def _hex(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def _name(names: Names, seat: int) -> str:
-    try:
-        return str(names[seat])
-    except (IndexError, KeyError):
-        return f"P{seat + 1}"
+def _as_list(names: Names) -> list[str]:
+    """Names by seat as a list (they may come as a mapping keyed by seat)."""
+    if isinstance(names, Mapping):
+        return [seat_name(names, seat) for seat in range(len(names))]
+    return list(names)
 
 
 # ----------------------------------------------------------------------------- geometry
@@ -307,37 +308,29 @@ def _draw_die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: i
         draw.ellipse([px - 7, py - 7, px + 7, py + 7], fill=INK)
 
 
-def _seat_params(params: Mapping[str, Any], names: Names) -> dict[str, Any]:
-    out = dict(params)
-    for key, value in params.items():
-        if key in ("seat", "target", "winner") or key.endswith("_seat"):
-            out[key] = _name(names, int(value))
-    return out
-
-
 def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str]:
     lines: list[str] = []
     if pub["finished"]:
         lines.append(t("monopol.render.game_over", locale) + ": " + t(pub["finished"], locale))
         if pub.get("winners"):
-            winners = ", ".join(_name(names, s) for s in pub["winners"])
+            winners = ", ".join(seat_name(names, s) for s in pub["winners"])
             lines.append(t("monopol.render.winner", locale, names=winners))
     auction = pub["auction"]
     if auction:
         lot = (SQUARES[auction["square"]].name if auction["lot"] == "deed"
                else t(f"monopol.render.lot_{auction['lot']}", locale))
-        bidder = f"({_name(names, auction['bidder'])})" if auction["bidder"] >= 0 else ""
+        bidder = f"({seat_name(names, auction['bidder'])})" if auction["bidder"] >= 0 else ""
         lines.append(t("monopol.render.auction", locale, lot=lot, amount=auction["high"], name=bidder))
     for debt in pub["debts"][:2]:
-        lines.append(t("monopol.render.debt", locale, name=_name(names, debt["debtor"]), amount=debt["amount"]))
+        lines.append(t("monopol.render.debt", locale, name=seat_name(names, debt["debtor"]), amount=debt["amount"]))
     trade = pub["trade"]
     if trade:
         card = t("monopol.render.jail_card", locale)  # the font has no key emoji
-        lines.append(t("monopol.render.trade", locale, name=_name(names, trade["proposer"]),
-                       target=_name(names, trade["target"]), give=trade["give"].replace("🔑", card),
+        lines.append(t("monopol.render.trade", locale, name=seat_name(names, trade["proposer"]),
+                       target=seat_name(names, trade["target"]), give=trade["give"].replace("🔑", card),
                        get=trade["get"].replace("🔑", card)))
     if pub["to_act"] and not pub["finished"]:
-        acting = ", ".join(_name(names, s) for s in pub["to_act"])
+        acting = ", ".join(seat_name(names, s) for s in pub["to_act"])
         lines.append(t("monopol.render.to_act", locale, names=acting))
     return lines
 
@@ -376,7 +369,7 @@ def recent_lines(pub: Mapping[str, Any], names: Names, locale: str, width: int,
     the order it happened)."""
     shown: list[tuple[str, ...]] = []
     for event in reversed(pub["recent"]):
-        text = t(event["key"], locale, **_seat_params(event["params"], names))
+        text = t(event["key"], locale, **name_params(dict(event["params"]), _as_list(names)))
         text = text.replace("🔑", t("monopol.render.jail_card", locale))
         wrapped, _ = _wrap(text, width, (21,), False)
         if len(wrapped) * 26 + 4 > room:
@@ -396,7 +389,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names,
         draw.rectangle([x0 + 6, y0 + 6, x0 + col_w - 6, y0 + ROW_H - 6], fill=WHITE,
                        outline=HIGHLIGHT if active else LINE, width=5 if active else 2)
         draw.rectangle([x0 + 6, y0 + 6, x0 + 22, y0 + ROW_H - 6], fill=colour)
-        name = f"{seat + 1}. {_name(names, seat)}"
+        name = f"{seat + 1}. {seat_name(names, seat)}"
         while font(26, True).getlength(name) > col_w - 250 and len(name) > 4:
             name = name[:-2] + "…"
         _text(draw, (x0 + 34, y0 + 14), name, 26, True, INK)

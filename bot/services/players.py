@@ -1,6 +1,7 @@
 """Players across games: preferences, server settings, "my games", the log in words, statistics."""
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,19 +129,8 @@ class Players:
         public events, so the log never reveals hidden information."""
         async with self.db.transaction() as conn:
             moves = await repo.moves(conn, record.id)
-        game = registry.get(record.game)
-        state = game.new(len(record.seats), record.options, record.seed)
-        out = []
-        for ply, seat, action, _ in moves:
-            if action in (RESIGN, CLOSE):
-                events = game.resign(state, seat) if action == RESIGN else game.close(state) or []
-                text = "; ".join(public_lines(events, record.names, locale)) or t(
-                    "game.log_resigned" if action == RESIGN else "game.log_closed", locale)
-            else:
-                events = game.apply(state, seat, game.parse_action(action))
-                text = "; ".join(public_lines(events, record.names, locale))
-            out.append((ply, record.names[seat], text))
-        return out[-limit:]
+        # a long game's replay is CPU work: off the event loop
+        return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit)
 
     async def stats(self, guild_id: str) -> GuildStats:
         async with self.db.transaction() as conn:
@@ -166,3 +156,20 @@ class Players:
                     entry.places[place] = entry.places.get(place, 0) + 1
                     entry.wins += place == 1
         return GuildStats(dict(games), {k: dict(v) for k, v in players.items()})
+
+
+def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], locale: str,
+                     limit: int) -> list[tuple[int, str, str]]:
+    game = registry.get(record.game)
+    state = game.new(len(record.seats), record.options, record.seed)
+    out = []
+    for ply, seat, action, _ in moves:
+        if action in (RESIGN, CLOSE):
+            events = game.resign(state, seat) if action == RESIGN else game.close(state) or []
+            text = "; ".join(public_lines(events, record.names, locale)) or t(
+                "game.log_resigned" if action == RESIGN else "game.log_closed", locale)
+        else:
+            events = game.apply(state, seat, game.parse_action(action))
+            text = "; ".join(public_lines(events, record.names, locale))
+        out.append((ply, record.names[seat], text))
+    return out[-limit:]

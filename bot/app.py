@@ -5,9 +5,7 @@ a restart, installs the command translator, starts the scheduler and syncs comma
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from typing import Any
 
 import discord
@@ -15,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
 from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
@@ -23,8 +22,8 @@ from bot.storage.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
-              "cogs.tjuv")
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego",
+              "cogs.monopol", "cogs.tjuv")
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -55,8 +54,8 @@ class GameMasterBot(commands.Bot):
         self.service = service
         self.players = Players(db)
         self.scheduler = Scheduler(db)
+        self.pacer = ChannelPacer(settings.channel_posts, settings.channel_window)  # Discord's per-channel limit
         self.loaded_extensions: list[str] = []
-        self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
@@ -88,14 +87,6 @@ class GameMasterBot(commands.Bot):
 
         original = getattr(error, "original", error)
         await reply_error(interaction, original)
-
-    def table_lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""
-        lock = self._table_locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._table_locks[game_id] = lock
-        return lock
 
     # ------------------------------------------------------------------ users
     async def fetch_dm_target(self, user_id: int) -> discord.DMChannel:

@@ -25,9 +25,9 @@ from cogs.common import (
     ButtonSpec,
     GameUI,
     SelectSpec,
+    acknowledged,
     act,
     announce,
-    done_text,
     guarded,
     locale_of,
     private_message,
@@ -159,11 +159,11 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
     async def work() -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         update: Update = await bot.service.act(user_id=str(interaction.user.id), action=action,
-                                               channel_id=str(interaction.channel_id))
+                                               channel_id=str(interaction.channel_id), reply_privately=True)
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
-            posted = await announce(bot, update)
-            await interaction.followup.send(done_text(posted, locale), ephemeral=True)
+            announce(bot, update)
+            await acknowledged(interaction)
             return
         seat = update.record.seat_of(str(interaction.user.id))
         assert seat is not None
@@ -296,8 +296,8 @@ class Stratego(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            posted = await announce(self.bot, update)
-            await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
+            announce(self.bot, update)
+            await acknowledged(interaction)
         await guarded(interaction, work)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.app import GameMasterBot
+from bot.services.pacing import ChannelPacer
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -20,13 +21,22 @@ BotFactory = Callable[..., Awaitable[GameMasterBot]]
 async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactory]:
     """Build and log in a GameMasterBot on one SQLite file; call again to 'restart' it."""
     opened: list[Database] = []
+    pacers: list[ChannelPacer] = []
     path = tmp_path / "bot.sqlite3"
 
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(path).connect()
         opened.append(db)
-        settings = Settings(database_path=path, sync_commands=True, scheduler_seconds=0)
+        # Discord's per-channel limit (5 messages / 5 s) at a tenth of the time scale, so whole
+        # games stay fast; the fake enforces the same limit
+        settings = Settings(database_path=path, sync_commands=True, scheduler_seconds=0, channel_window=0.5,
+                            announce_sweep_seconds=0)
+        fake.channel_rate = (settings.channel_posts, settings.channel_window)
         bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)
+        # a restart here takes milliseconds, not the seconds after which Discord's window is clear:
+        # the bots of one test share what the channel already took
+        pacers.append(pacers[0] if pacers else bot.pacer)
+        bot.pacer = pacers[0]
         await fake.login(bot)
         return bot
 

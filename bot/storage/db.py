@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -17,8 +18,12 @@ from typing import Any
 
 import aiosqlite
 
+from bot.errors import StorageDamaged
+from bot.storage.health import StorageProblem, check_file, is_damage
+
 log = logging.getLogger(__name__)
 
+SQLITE_READONLY = 8
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -43,14 +48,27 @@ class Database:
         self._lock = asyncio.Lock()
 
     async def connect(self, migrate: bool = True) -> Database:
+        """Open (and migrate) the database. A file that cannot serve raises StorageProblem before
+        anything is written to it, and no connection thread is left behind on any failure."""
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-        self._conn.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
-            await self._conn.execute(f"PRAGMA {pragma}")
-        if migrate:
-            await self.migrate()
+            await asyncio.to_thread(check_file, self.path)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageProblem("storage.folder_read_only", self.path, folder=str(Path(self.path).parent),
+                                     reason=exc.strerror or str(exc)) from None
+        try:
+            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+            self._conn.row_factory = aiosqlite.Row
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+                await self._conn.execute(f"PRAGMA {pragma}")
+            if migrate:
+                await self.migrate()
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, sqlite3.Error):
+                raise _problem(exc, self.path) from None
+            raise
         return self
 
     async def close(self) -> None:
@@ -104,25 +122,57 @@ class Database:
     # ------------------------------------------------------------------ access
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE … COMMIT``; damaged pages met inside raise StorageDamaged (and roll
+        back, so the game is left as it was)."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.conn
+                except BaseException:
+                    await self._rollback()
+                    raise
+                else:
+                    await self.conn.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):
+                    raise StorageDamaged(str(exc)) from exc
                 raise
-            else:
-                await self.conn.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:  # damage can end the transaction before we do
+            if not is_damage(exc) and "no transaction" not in str(exc):
+                raise
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            try:
+                async with self.conn.execute(sql, tuple(params)) as cur:
+                    return list(await cur.fetchall())
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):
+                    raise StorageDamaged(str(exc)) from exc
+                raise
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
         async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
-                return await cur.fetchone()
+            try:
+                async with self.conn.execute(sql, tuple(params)) as cur:
+                    return await cur.fetchone()
+            except sqlite3.DatabaseError as exc:
+                if is_damage(exc):
+                    raise StorageDamaged(str(exc)) from exc
+                raise
+
+
+def _problem(exc: sqlite3.Error, path: str) -> StorageProblem:
+    if is_damage(exc):
+        return StorageProblem("storage.damaged", path, reason=str(exc))
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return StorageProblem("storage.read_only" if code == SQLITE_READONLY else "storage.unusable", path,
+                          reason=str(exc))
 
 
 def _statements(sql: str) -> list[str]:

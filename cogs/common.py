@@ -100,13 +100,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 async def prime_locale(interaction: discord.Interaction) -> bool:
-    """Load the user's language preference once per interaction (used by every handler)."""
+    """Set the reader's language from memory, never from the database, so nothing stands between
+    an interaction and its acknowledgement: the language chosen with /game prefs comes from the
+    players' cache; the client's language is remembered in the background."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    prefs = await bot.players.prefs(str(interaction.user.id))
-    if prefs.locale:
-        interaction.extras["locale"] = prefs.locale
+    user_id = str(interaction.user.id)
+    chosen = bot.players.chosen_locale(user_id)
+    if chosen:
+        interaction.extras["locale"] = chosen
     if interaction.locale:
-        await bot.players.remember_locale(str(interaction.user.id), prefs, normalize(str(interaction.locale)))
+        bot.players.notice_locale(user_id, normalize(str(interaction.locale)))
     return True
 
 

@@ -203,12 +203,17 @@ def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, lo
     else:
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
     draw.text((MAP_X, 14), title, font=big, fill=WHITE)
-    roll = public["roll"] or public["last_roll"]
+    draw.text((WIDTH - 20, 20), "   ".join(header_facts(public, locale)), font=mid, fill=LIGHT, anchor="ra")
+
+
+def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
+    """Round, the roll of the player to play (none before they roll: the previous player's roll
+    belongs to the previous turn) and the travel agency's money."""
     facts = [t("tjuv.render.round", locale, round=public["round"])]
-    if roll:
-        facts.append(t("tjuv.render.roll", locale, roll=roll))
+    if public["roll"] and not public["finished"]:
+        facts.append(t("tjuv.render.roll", locale, roll=public["roll"]))
     facts.append(t("tjuv.render.agency", locale, money=public["agency"]))
-    draw.text((WIDTH - 20, 20), "   ".join(facts), font=mid, fill=LIGHT, anchor="ra")
+    return facts
 
 
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:

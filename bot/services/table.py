@@ -330,7 +330,10 @@ class GameService:
                 events = game.resign(state, seat)
             except NotImplementedError:
                 raise IllegalAction("error.resign_unsupported") from None
-            update = Update(record, [Event("game.event.resigned", {"seat": seat}), *events])
+            # one announcement: the game's own resignation line when it has one, else the table's
+            told = any(e.key.endswith((".event.resigned", ".event.resigns")) and e.params.get("seat") == seat
+                       for e in events)
+            update = Update(record, events if told else [Event("game.event.resigned", {"seat": seat}), *events])
             await self._commit_move(conn, game, state, record, seat, RESIGN)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)

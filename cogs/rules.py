@@ -53,7 +53,8 @@ def answer(game: str, query: str, locale: str) -> tuple[str, list[discord.ui.Ite
     return text, buttons
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rules:(?P<game>[a-z0-9_]+):(?P<topic>[a-z0-9_-]+)"):
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"rules:(?P<game>[a-z0-9_]+):(?P<topic>[a-z0-9_-]+)"):
     """Shows one rules section to whoever presses it, in their language."""
 
     def __init__(self, game: str, topic: str, label: str = "", *, primary: bool = False) -> None:

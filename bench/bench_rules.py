@@ -9,6 +9,7 @@ with the topics that answer it; tests/unit/test_rules_eval.py asserts the accura
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from collections import defaultdict
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from bot.services import rules
 
-EVAL_SET = Path(__file__).resolve().parent.parent / "tests" / "data" / "rules_eval.tsv"
+EVAL_SET = Path(os.environ.get("RULES_EVAL", Path(__file__).resolve().parent.parent / "tests" / "data" / "rules_eval.tsv"))
 
 
 @dataclass(frozen=True)

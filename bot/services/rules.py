@@ -17,8 +17,8 @@ from bot.services.rules_match import Document, Index, fold
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 _HEADING = re.compile(r"^##\s+([a-z0-9][a-z0-9_-]*)\s*\|\s*(.+?)\s*$")
-WEIGHTS = {"title": 3.0, "keywords": 2.0, "body": 1.0}
-# A topic found only through another language's text counts this much of its score.
+WEIGHTS = {"title": 4.0, "keywords": 3.0, "body": 1.0}
+# A word only another language's text knows counts this much (a Swede typing "jail").
 OTHER_LANGUAGE = 0.6
 
 
@@ -137,17 +137,22 @@ def search(game: str, query: str, locale: str | None = None, limit: int = 3) -> 
         if candidate.game == game and wanted in (candidate.topic, fold(candidate.title)):
             chosen = next(s for s in own if s.topic == candidate.topic)
             return [Hit(chosen, float("inf"), chosen.paragraphs[0] if chosen.paragraphs else "")]
-    totals = [0.0] * len(own)
-    via: list[tuple[Index, dict[str, float]] | None] = [None] * len(own)
-    for other in [lang] + [x for x in LANGUAGES if x != lang and x in languages(game)]:
-        idx = index(game, other)
-        terms = idx.query_terms(query)
-        if not terms:
-            continue
-        factor = 1.0 if other == lang else OTHER_LANGUAGE
-        for i, score in enumerate(idx.scores(terms)):
-            if score * factor > totals[i]:
-                totals[i], via[i] = score * factor, (idx, terms)
+    own_index = index(game, lang)
+    terms, unknown = own_index.query_terms(query)
+    totals = own_index.scores(terms) if terms else [0.0] * len(own)
+    via: list[tuple[Index, dict[str, float]] | None] = [(own_index, terms) if score else None for score in totals]
+    extra = [0.0] * len(own)
+    if unknown:  # words the asker's language does not know: look for them in the other texts of the game
+        rest = " ".join(unknown)
+        for other in [x for x in LANGUAGES if x != lang and x in languages(game)]:
+            other_index = index(game, other)
+            other_terms, _ = other_index.query_terms(rest, loose=False)
+            if not other_terms:
+                continue
+            for i, score in enumerate(other_index.scores(other_terms)):
+                if score * OTHER_LANGUAGE > extra[i]:
+                    extra[i], via[i] = score * OTHER_LANGUAGE, via[i] or (other_index, other_terms)
+    totals = [own + more for own, more in zip(totals, extra, strict=True)]
     ranked = sorted((i for i in range(len(own)) if totals[i] > 0), key=lambda i: (-totals[i], i))[:limit]
     return [Hit(own[i], totals[i], _paragraph(own[i], via[i], lang)) for i in ranked]
 

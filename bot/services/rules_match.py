@@ -24,9 +24,10 @@ SNOWBALL = {"en": "english", "sv": "swedish", "nb": "norwegian", "cs": "czech"}
 _WORD = re.compile(r"\w+")
 _SPECIAL = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l"})
 K1, B = 1.2, 0.75
-# How much a word counts by where it matched: as written (or stemmed), as a folded surface form,
-# within one letter, or only by its first letters.
-EXACT, SURFACE, FUZZY, PREFIX = 1.0, 1.0, 0.7, 0.4
+# How much a word counts by how it matched: as written (or stemmed), as a folded surface form, as
+# the two known words of a compound ("chanskorten" = chans + korten), within one letter of a known
+# word, or only by its first letters.
+EXACT, SURFACE, COMPOUND, FUZZY, PREFIX = 1.0, 1.0, 0.8, 0.7, 0.4
 PREFIX_LEN = 5
 
 
@@ -114,9 +115,11 @@ class Index:
         n = self.df.get(term, 0)
         return math.log(1 + (len(self.documents) - n + 0.5) / (n + 0.5)) if n else 0.0
 
-    def query_terms(self, text: str) -> dict[str, float]:
-        """The query's terms as this index knows them, each with how sure the match is."""
+    def query_terms(self, text: str, *, loose: bool = True) -> tuple[dict[str, float], list[str]]:
+        """The query's terms as this index knows them, each with how sure the match is, and the
+        words it does not know. ``loose`` also tries words within one letter and first letters."""
         out: dict[str, float] = {}
+        unknown: list[str] = []
 
         def add(term: str, weight: float) -> None:
             if weight > out.get(term, 0.0):
@@ -133,21 +136,42 @@ class Index:
             elif folded in self.surface:
                 term = self.surface[folded]
                 add(term, SURFACE)
-            elif (near := self._near(folded)):
+            elif loose and (parts := self._split(word)):
+                for part in parts:
+                    add(part, COMPOUND)
+                term = parts[-1]
+            elif loose and (near := self._near(folded)):
                 for other in near:
                     add(other, FUZZY)
                 term = near[0]
-            elif len(term) >= PREFIX_LEN and term[:PREFIX_LEN] in self.by_prefix:
+            elif loose and len(term) >= PREFIX_LEN and term[:PREFIX_LEN] in self.by_prefix:
                 for other in self.by_prefix[term[:PREFIX_LEN]]:
                     add(other, PREFIX)
                 term = ""
             else:
                 term = ""
+                unknown.append(word)
             found.append(term)
         for a, b in zip(found, found[1:], strict=False):
             if a and b and f"{a} {b}" in self.df:
                 add(f"{a} {b}", EXACT)
-        return out
+        return out, unknown
+
+    def _known(self, word: str) -> str:
+        term = term_of(word, self.lang)
+        if term in self.df:
+            return term
+        return self.surface.get(fold(word), "")
+
+    def _split(self, word: str) -> list[str]:
+        """A compound as two words the texts know, the longest first part first (a linking s allowed)."""
+        for cut in range(len(word) - 3, 2, -1):
+            head, tail = word[:cut], word[cut:]
+            first = self._known(head) or (head.endswith("s") and self._known(head[:-1]))
+            second = first and self._known(tail)
+            if first and second:
+                return [first, second]
+        return []
 
     def _near(self, word: str) -> list[str]:
         """Terms of known words within one letter of ``word`` (insert, delete, change, swap)."""

@@ -180,7 +180,10 @@ class Index:
         words_near: set[str] = set()
         for key in {word} | _deletions(word):
             words_near |= self.by_deletion.get(key, set())
-        return sorted({self.surface[w] for w in words_near if _one_apart(word, w)})
+        # Four letters leave too many neighbours ("stan": star, utan): there only a swap counts.
+        swap_only = len(word) == 4
+        return sorted({self.surface[w] for w in words_near
+                       if _one_apart(word, w) and (not swap_only or (len(w) == 4 and sorted(w) == sorted(word)))})
 
     def scores(self, terms: dict[str, float]) -> list[float]:
         out = []

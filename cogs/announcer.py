@@ -29,7 +29,18 @@ from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow
 from bot.storage.games import GameRow
 from cogs import common
-from cogs.common import board_view, clip, hand_only_view, mention_of, paced, png, private_message, result_text
+from cogs.common import (
+    NO_PINGS,
+    board_view,
+    clip,
+    hand_only_view,
+    mention_of,
+    paced,
+    pinging,
+    png,
+    private_message,
+    result_text,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -53,12 +64,6 @@ def _b36(number: int) -> str:
         out = digits[rest] + out
         if not number:
             return out
-
-
-def pings(users: Sequence[str]) -> discord.AllowedMentions:
-    """Exactly the users meant, never everyone, here or roles."""
-    return discord.AllowedMentions(users=[discord.Object(id=int(u)) for u in users], everyone=False,
-                                   roles=False, replied_user=False)
 
 
 def summary_text(events: Sequence[Event], record: GameRow, locale: str) -> str:
@@ -205,13 +210,13 @@ class Announcer(commands.Cog):
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         async with paced(self.bot, record.channel_id):
-            message = await channel.send(text, files=files, view=view, allowed_mentions=pings(users),
+            message = await channel.send(text, files=files, view=view, allowed_mentions=pinging(*users),
                                          nonce=nonce(record.id, first))
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
             files = await self.board_files(record, public[-1] if public else None)
             await self._edit(record.channel_id, message.id, content=text, attachments=files, view=view,
-                             allowed_mentions=pings(users))
+                             allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
             await self.supersede(record, old, [] if kept else public)
         if record.status == "active":
@@ -227,14 +232,14 @@ class Announcer(commands.Cog):
         files = await self.board_files(record, public[-1] if public else None)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files, view=view,
-                         allowed_mentions=pings(users))
+                         allowed_mentions=pinging(*users))
         return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
 
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""
         text = summary_text([*events_from(board.events), *public], record, record.locale)
         await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], view=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=NO_PINGS)
 
     async def _edit(self, channel_id: str, message_id: int, **fields: Any) -> None:
         channel = self.bot.get_partial_messageable(int(channel_id))
@@ -263,7 +268,7 @@ class Announcer(commands.Cog):
         try:
             dm = await self.bot.fetch_dm_target(int(user_id))
             kwargs: dict[str, Any] = {"content": content, "nonce": tag,
-                                      "allowed_mentions": discord.AllowedMentions.none()}
+                                      "allowed_mentions": NO_PINGS}
             if file is not None:
                 kwargs["file"] = file
             if view is not None:
@@ -276,7 +281,7 @@ class Announcer(commands.Cog):
                 channel = self.bot.get_partial_messageable(int(record.channel_id))
                 async with paced(self.bot, record.channel_id):
                     await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
-                                       view=hand_only_view(record, record.locale), allowed_mentions=pings([user_id]))
+                                       view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
         else:
             await self.bot.mark_dm(user_id, ok=True)
 
@@ -292,7 +297,7 @@ class Announcer(commands.Cog):
         try:
             dm = await self.bot.fetch_dm_target(int(seat_row.user_id))
             await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link),
-                          nonce=nonce(record.id, first, f"p{seat}"), allowed_mentions=discord.AllowedMentions.none())
+                          nonce=nonce(record.id, first, f"p{seat}"), allowed_mentions=NO_PINGS)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise

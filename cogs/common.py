@@ -14,15 +14,16 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine import registry
-from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
+from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound, StorageDamaged
 from bot.i18n import normalize, t
 from bot.services.table import Update
-from bot.services.text import error_text, place_lines, private_lines
+from bot.services.text import error_text, place_lines, private_lines, shown
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
@@ -31,6 +32,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 1900
+
+# Mentions: the client default is NO_PINGS too (bot/app.py), but every message names what it may
+# ping, so a name like "@everyone" or "<@&role>" in its text never pings anyone.
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pinging(*user_ids: int | str) -> discord.AllowedMentions:
+    """Ping exactly these users and nobody else (never everyone, here or a role)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=int(u)) for u in user_ids])
 
 
 # ----------------------------------------------------------------------------- per-game UI hooks
@@ -90,13 +101,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 async def prime_locale(interaction: discord.Interaction) -> bool:
-    """Load the user's language preference once per interaction (used by every handler)."""
+    """Set the reader's language from memory, never from the database, so nothing stands between
+    an interaction and its acknowledgement: the language chosen with /game prefs comes from the
+    players' cache; the client's language is remembered in the background."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    prefs = await bot.players.prefs(str(interaction.user.id))
-    if prefs.locale:
-        interaction.extras["locale"] = prefs.locale
+    user_id = str(interaction.user.id)
+    chosen = bot.players.chosen_locale(user_id)
+    if chosen:
+        interaction.extras["locale"] = chosen
     if interaction.locale:
-        await bot.players.remember_locale(str(interaction.user.id), prefs, normalize(str(interaction.locale)))
+        bot.players.notice_locale(user_id, normalize(str(interaction.locale)))
     return True
 
 
@@ -106,6 +120,8 @@ def renderer(game: str) -> Any:
 
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
     module = renderer(record.game)
+    # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
+    obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
     return await asyncio.to_thread(module.render_public, obs, names=record.names, locale=locale)
 
 
@@ -141,7 +157,7 @@ def clip(text: str) -> str:
 
 def mention_of(record: GameRow, seat: int) -> str:
     user = record.user_of(seat)
-    return f"<@{user}>" if user else record.names[seat]
+    return f"<@{user}>" if user else shown(record.names[seat])
 
 
 def custom_id_act(game_id: int, ply: int, action: str, *, owner: int | None = None) -> str:
@@ -240,6 +256,10 @@ def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- replying
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     locale = locale_of(interaction)
+    if isinstance(error, StorageDamaged):
+        # logged once, here, naming the table; the player hears the move was not made
+        log.error("database damaged: game %s (channel %s) could not be read or written: %s",
+                  error.game_id, interaction.channel_id, error.detail)
     if isinstance(error, GameMasterError):
         text = error_text(error, locale, error.names)
     else:
@@ -250,6 +270,9 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
 
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
+    """Answer the interaction (first response or followup); it pings no one unless the caller
+    passes ``allowed_mentions``."""
+    kwargs.setdefault("allowed_mentions", NO_PINGS)
     if interaction.response.is_done():
         await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
     else:
@@ -279,6 +302,9 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         except Conflict:
             await show_current(interaction, table, private=owner is not None)
             return
+        except StorageDamaged as exc:
+            exc.game_id = exc.game_id or table
+            raise
         announce(bot, update)
         await acknowledged(interaction)
 
@@ -330,7 +356,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
+        await reply(interaction, content, **kwargs)
 
     await guarded(interaction, work)
 

@@ -31,6 +31,7 @@ from cogs.common import (
     guarded,
     locale_of,
     private_message,
+    reply,
     show_hand,
 )
 
@@ -173,7 +174,7 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content or t("game.done", locale), ephemeral=True, **kwargs)
+        await reply(interaction, content or t("game.done", locale), **kwargs)
 
     await guarded(interaction, work)
 

@@ -33,6 +33,9 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
+    # the bot never joins voice: no start-up warnings about voice libraries it does not use
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     async with Database(settings.database_path) as db:
         bot = GameMasterBot(settings, db, GameService(db))
         try:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import discord
 from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.i18n import t
+from bot.services.instance import InstanceLease
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
@@ -37,7 +39,13 @@ async def run_bot(settings: Settings) -> int:
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
     async with Database(settings.database_path) as db:
+        lease = InstanceLease(db)
+        await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
+        beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):  # a clean stop hands the lease back at once
+            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
         try:
             async with bot:
                 await bot.start(settings.token or "")
@@ -51,6 +59,9 @@ async def run_bot(settings: Settings) -> int:
             # no network (or Discord unreachable): one line, not a traceback
             print(t("cli.offline", settings.default_locale, error=offline_reason(exc)), file=sys.stderr)
             return 4
+        finally:
+            beat.cancel()
+            await lease.release()
     return 0
 
 

@@ -163,7 +163,7 @@ async def _table(interaction: discord.Interaction) -> tuple[GameRow, MonopolStat
     seat = record.seat_of(str(interaction.user.id))
     if seat is None:
         return None
-    return record, registry.get(GAME).load(record.state), seat
+    return record, bot.service.states.view(registry.get(GAME), record), seat
 
 
 def _legal(state: MonopolState, seat: int, text: str) -> bool:
@@ -427,7 +427,7 @@ class Monopol(commands.Cog):
             lines = [t("monopol.ui.deed_title", locale, place=SQUARES[square].name, price=SQUARES[square].price)]
             record = await self.bot.service.current(str(interaction.channel_id))
             if record is not None and record.game == GAME and record.state is not None:
-                state: MonopolState = registry.get(GAME).load(record.state)
+                state: MonopolState = self.bot.service.states.view(registry.get(GAME), record)
                 owner = state.owner[square]
                 if owner < 0:
                     lines.append(t("monopol.ui.deed_bank", locale))
@@ -462,7 +462,7 @@ class Monopol(commands.Cog):
                 seat = record.seat_of(str(interaction.user.id))
                 if seat is None:
                     raise IllegalAction("monopol.ui.zoom_where")
-                square = registry.get(GAME).load(record.state).position[seat]
+                square = self.bot.service.states.view(registry.get(GAME), record).position[seat]
             obs = self.bot.service.observe(record, None)
             image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=square)
             await reply(interaction, t("monopol.ui.zoom_title", locale, place=SQUARES[square].name),

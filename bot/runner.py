@@ -72,11 +72,12 @@ def offline_reason(exc: BaseException) -> str:
 
 
 async def db_command(settings: Settings, command: str) -> int:
-    print(t("cli.db_file", settings.default_locale, path=settings.database_path.resolve()))
     if command == "verify":  # every page, before anything may write to the file
         await asyncio.to_thread(check_file, settings.database_path, deep=True)
     db = Database(settings.database_path)
     await db.connect(migrate=False)
+    # named once the file opened: a broken file is reported in one line that names it
+    print(t("cli.db_file", settings.default_locale, path=settings.database_path.resolve()))
     try:
         if command == "migrate":
             applied = await db.migrate()

@@ -51,6 +51,7 @@ class ConsoleTable:
         self.seen: dict[int, int] = {}  # seat -> how much of the log it had seen when it left the keyboard
         self.shown: tuple[int, int] | None = None  # (seat, ply) whose private view is on screen
         self.pending_private: list[Any] = []
+        self.board: Path | None = None  # the latest board image written
 
     async def prompt(self, text: str) -> str:
         return (await asyncio.to_thread(self.ask, text + " ")).strip()
@@ -74,6 +75,7 @@ class ConsoleTable:
         self.boards.mkdir(parents=True, exist_ok=True)
         path = self.boards / f"{record.game}-{record.id}-{record.ply:04d}.png"
         path.write_bytes(data)
+        self.board = path
         self.say(t("console.board_written", self.locale, path=path))
 
     async def _private(self, record: GameRow, seat: int) -> tuple[str, bytes | None]:
@@ -108,6 +110,8 @@ class ConsoleTable:
             self.say(t("console.since_last_turn", self.locale))
             for line in missed:
                 self.say("  " + line)
+        if self.board is not None:
+            self.say(t("console.board_written", self.locale, path=self.board))
 
     async def show_private(self, record: GameRow, seat: int) -> None:
         words, data = await self._private(record, seat)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS, Square
 from bot.i18n import t
 from bot.services.text import name_params
-from rendering.kit import encode_on_palette, encode_png, font, palette_from, seat_name
+from rendering.kit import draw_text, encode_on_palette, encode_png, fit, palette_from, seat_name, text_length, text_mask
 
 SIZE = 1100  # the board is square
 CORNER = 145
@@ -108,43 +108,28 @@ def _wrap(text: str, width: int, sizes: tuple[int, ...], bold: bool = True) -> t
     """Greedy word wrap at the largest size where every word fits; very long words are split.
     Returns the lines and the font size (cached: the same texts come back on every render)."""
     for size in sizes:
-        fnt = font(size, bold)
-        if all(fnt.getlength(word) <= width for word in text.split()):
+        if all(text_length(word, size, bold) <= width for word in text.split()):
             break
     lines: list[str] = []
     for word in text.split():
-        while fnt.getlength(word) > width:  # only at the smallest size
+        while text_length(word, size, bold) > width:  # only at the smallest size
             cut = len(word) - 1
-            while cut > 1 and fnt.getlength(word[:cut] + "-") > width:
+            while cut > 1 and text_length(word[:cut] + "-", size, bold) > width:
                 cut -= 1
             lines.append(word[:cut] + "-")
             word = word[cut:]
-        if lines and not lines[-1].endswith("-") and fnt.getlength(lines[-1] + " " + word) <= width:
+        if lines and not lines[-1].endswith("-") and text_length(lines[-1] + " " + word, size, bold) <= width:
             lines[-1] += " " + word
         else:
             lines.append(word)
     return tuple(lines), size
 
 
-@lru_cache(maxsize=4096)
-def _mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int, float, int]:
-    """Anti-aliased coverage of a text, drawn once: (mask, left, top, advance, line height)."""
-    fnt = font(size, bold)
-    left, top, right, bottom = fnt.getbbox(text)
-    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255)
-    ascent, descent = fnt.getmetrics()
-    return mask, int(left), int(top), fnt.getlength(text), ascent + descent
-
-
 def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool,
           fill: tuple[int, int, int], anchor: str = "la") -> None:
     """Like draw.text (anchors l/m/r then a/m/d) but from cached masks, which is much faster."""
-    mask, left, top, advance, height = _mask(text, size, bold)
-    x, y = xy
-    x -= {"l": 0, "m": advance / 2, "r": advance}[anchor[0]]
-    y -= {"a": 0, "m": height / 2, "d": height}[anchor[1]]
-    draw.bitmap((int(round(x + left)), int(round(y + top))), mask, fill=fill)
+    mask, dx, dy = text_mask(text, size, bold, anchor)
+    draw.bitmap((int(round(xy[0] + dx)), int(round(xy[1] + dy))), mask, fill=fill)
 
 
 def _lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, bold: bool, cx: float,
@@ -172,7 +157,7 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
         colour = (235, 120, 0) if sq.kind == "sjanse" else (30, 100, 190)
         lines, size = _wrap(sq.name, width, (16, 14, 13))
         end = _lines(draw, lines, size, True, cx, top, INK)
-        draw.text((cx, (end + ty1) / 2), "?", font=font(40, True), fill=colour, anchor="mm")
+        draw_text(draw, (cx, (end + ty1) / 2), "?", 40, bold=True, fill=colour, anchor="mm")
         return
     lines, size = _wrap(sq.name, width, (15, 14, 13, 12))
     end = _lines(draw, lines, size, True, cx, top, INK)
@@ -183,9 +168,9 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
     price = sq.price or sq.amount
     if price:
         label = f"kr {price}"
-        draw.text((cx, ty1 - 5), label, font=font(15, True), fill=INK, anchor="md")
+        draw_text(draw, (cx, ty1 - 5), label, 15, bold=True, fill=INK, anchor="md")
     if sq.is_deed:  # the square number, which the deed chips in the player panel show
-        draw.text((tx0 + 4, ty1 - 5), str(sq.index), font=font(12, False), fill=MUTED, anchor="ld")
+        draw_text(draw, (tx0 + 4, ty1 - 5), str(sq.index), 12, fill=MUTED, anchor="ld")
 
 
 def _draw_train(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -209,8 +194,8 @@ def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if sq.index == 0:
-        draw.text((cx, y0 + 22), "START", font=font(30, True), fill=TITLE_RED, anchor="mt")
-        draw.text((cx, y0 + 62), "+200", font=font(22, True), fill=INK, anchor="mt")
+        draw_text(draw, (cx, y0 + 22), "START", 30, bold=True, fill=TITLE_RED, anchor="mt")
+        draw_text(draw, (cx, y0 + 62), "+200", 22, bold=True, fill=INK, anchor="mt")
         draw.polygon([(x0 + 22, cy + 38), (x0 + 58, cy + 20), (x0 + 58, cy + 56)], fill=TITLE_RED)
         draw.rectangle([x0 + 56, cy + 31, x1 - 22, cy + 45], fill=TITLE_RED)
     elif sq.index == 10:
@@ -218,16 +203,16 @@ def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int
         draw.rectangle([x0 + 40, y0, x1, y1 - 40], fill=(245, 150, 40), outline=LINE, width=2)
         for gx in range(int(x0) + 52, int(x1) - 4, 14):
             draw.line([gx, y0 + 4, gx, y1 - 44], fill=LINE, width=2)
-        draw.text((x0 + 92, y0 + 52), "Fengsel", font=font(17, True), fill=INK, anchor="mm",
+        draw_text(draw, (x0 + 92, y0 + 52), "Fengsel", 17, bold=True, fill=INK, anchor="mm",
                   stroke_width=3, stroke_fill=(245, 150, 40))
-        draw.text((cx + 20, y1 - 20), "På besøk", font=font(15, True), fill=INK, anchor="mm")
+        draw_text(draw, (cx + 20, y1 - 20), "På besøk", 15, bold=True, fill=INK, anchor="mm")
     elif sq.index == 20:
-        draw.text((cx, cy - 22), "Gratis", font=font(21, True), fill=INK, anchor="mm")
-        draw.text((cx, cy + 4), "parkering", font=font(21, True), fill=INK, anchor="mm")
-        draw.text((cx, cy + 42), "P", font=font(34, True), fill=(30, 100, 190), anchor="mm")
+        draw_text(draw, (cx, cy - 22), "Gratis", 21, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy + 4), "parkering", 21, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy + 42), "P", 34, bold=True, fill=(30, 100, 190), anchor="mm")
     else:
-        draw.text((cx, cy - 30), "Gå i", font=font(22, True), fill=INK, anchor="mm")
-        draw.text((cx, cy - 4), "fengsel", font=font(22, True), fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy - 30), "Gå i", 22, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy - 4), "fengsel", 22, bold=True, fill=INK, anchor="mm")
         draw.line([cx - 30, cy + 45, cx + 30, cy + 25], fill=TITLE_RED, width=6)
         draw.polygon([(cx + 34, cy + 18), (cx + 38, cy + 36), (cx + 20, cy + 30)], fill=TITLE_RED)
 
@@ -242,7 +227,7 @@ def _static_board() -> Image.Image:
     banner = (SIZE / 2, CORNER + 70)
     draw.rounded_rectangle([banner[0] - 250, banner[1] - 45, banner[0] + 250, banner[1] + 45], radius=10,
                            fill=TITLE_RED, outline=LINE, width=3)
-    draw.text(banner, "MONOPOL", font=font(72, True), fill=WHITE, anchor="mm")
+    draw_text(draw, banner, "MONOPOL", 72, bold=True, fill=WHITE, anchor="mm")
     return image
 
 
@@ -389,9 +374,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names,
         draw.rectangle([x0 + 6, y0 + 6, x0 + col_w - 6, y0 + ROW_H - 6], fill=WHITE,
                        outline=HIGHLIGHT if active else LINE, width=5 if active else 2)
         draw.rectangle([x0 + 6, y0 + 6, x0 + 22, y0 + ROW_H - 6], fill=colour)
-        name = f"{seat + 1}. {seat_name(names, seat)}"
-        while font(26, True).getlength(name) > col_w - 250 and len(name) > 4:
-            name = name[:-2] + "…"
+        name = fit(f"{seat + 1}. {seat_name(names, seat)}", 26, col_w - 250, True)
         _text(draw, (x0 + 34, y0 + 14), name, 26, True, INK)
         _text(draw, (x0 + col_w - 18, y0 + 14), f"kr {pub['cash'][seat]}", 28, True, INK, "ra")
         notes = [t("monopol.render.worth", locale, amount=pub["net_worth"][seat])]
@@ -531,7 +514,7 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     head = _hex(GROUP_COLOURS[sq.group])
     draw.rectangle([80, 80, width - 80, 330], fill=head, outline=LINE, width=4)
     light = sq.group in ("lightblue", "yellow", "orange")
-    draw.text((width / 2, 130), t("monopol.render.deed", locale), font=font(38, True),
+    draw_text(draw, (width / 2, 130), t("monopol.render.deed", locale), 38, bold=True,
               fill=INK if light else WHITE, anchor="mm")
     lines, size = _wrap(sq.name, width - 220, (76, 64, 54), True)
     _lines(draw, lines[:2], size, True, width / 2, 180, INK if light else WHITE)
@@ -548,20 +531,20 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
         rows += [(t("monopol.render.utility_one", locale), ""), (t("monopol.render.utility_both", locale), "")]
     y = 380
     for label, value in rows:
-        draw.text((110, y), label, font=font(40, bool(not value)), fill=INK)
+        draw_text(draw, (110, y), label, 40, bold=not value, fill=INK)
         if value:
-            draw.text((width - 110, y), f"kr {value}", font=font(40, True), fill=INK, anchor="ra")
+            draw_text(draw, (width - 110, y), f"kr {value}", 40, bold=True, fill=INK, anchor="ra")
         y += 62
     y += 20
     draw.line([110, y, width - 110, y], fill=MUTED, width=3)
     y += 30
     if sq.kind == "street":
-        draw.text((width / 2, y), t("monopol.render.house_cost", locale, amount=sq.house_cost), font=font(36),
+        draw_text(draw, (width / 2, y), t("monopol.render.house_cost", locale, amount=sq.house_cost), 36,
                   fill=INK, anchor="ma")
         y += 54
-        draw.text((width / 2, y), t("monopol.render.hotel_cost", locale, amount=sq.house_cost), font=font(36),
+        draw_text(draw, (width / 2, y), t("monopol.render.hotel_cost", locale, amount=sq.house_cost), 36,
                   fill=INK, anchor="ma")
         y += 54
-    draw.text((width / 2, y), t("monopol.render.mortgage_value", locale, amount=sq.mortgage), font=font(36, True),
+    draw_text(draw, (width / 2, y), t("monopol.render.mortgage_value", locale, amount=sq.mortgage), 36, bold=True,
               fill=INK, anchor="ma")
     return encode_png(image.quantize(colors=64, method=Image.Quantize.FASTOCTREE))

@@ -21,12 +21,15 @@ from rendering.kit import (
     INK,
     RED,
     WHITE,
+    draw_text,
     encode_on_palette,
     encode_png,
+    fit,
     font,
     new_canvas,
     palette_from,
     seat_name,
+    text_length,
 )
 
 CELL = 40
@@ -34,7 +37,8 @@ MAP_X = 40
 MAP_Y = 110
 WIDTH = MAP_X + 26 * CELL + 20
 PANEL_Y = MAP_Y + 22 * CELL + 16
-ROW_H = 58
+ROW_H = 62
+NAME_SIZE = 25  # names in the player panel: 9 px high when the 1100 px map is shown 400 px wide
 HEIGHT = PANEL_Y + 4 * ROW_H + 20
 
 BACKGROUND = (28, 32, 38)
@@ -91,12 +95,12 @@ def _map() -> Image.Image:
     b = board()
     image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
     draw.rectangle([MAP_X, MAP_Y, MAP_X + 26 * CELL, MAP_Y + 22 * CELL], fill=BLOCK)
-    small, label = font(16, bold=True), font(15, bold=True)
     for col in range(b.width):
-        draw.text((MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), font=small, fill=LIGHT,
+        draw_text(draw, (MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), 16, bold=True, fill=LIGHT,
                   anchor="mm")
     for row in range(b.height):
-        draw.text((MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), font=small, fill=LIGHT, anchor="mm")
+        draw_text(draw, (MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), 16, bold=True, fill=LIGHT,
+                  anchor="mm")
     fills = {"street": STREET, "house": HOUSE, "bank": BANK, "post": POST, "agency": AGENCY,
              "telegraph": TELEGRAPH, "nest": NEST, "escape": ESCAPE}
     for square, kind in b.kind.items():
@@ -115,12 +119,12 @@ def _map() -> Image.Image:
         cx, cy = _centre(square)
         x0, y0, x1, y1 = _box(square)
         if kind in ("bank", "post"):
-            draw.text((cx, cy), _money(b.values[square]), font=label, fill=WHITE if kind == "bank" else INK,
+            draw_text(draw, (cx, cy), _money(b.values[square]), 15, bold=True, fill=WHITE if kind == "bank" else INK,
                       anchor="mm")
         elif kind == "agency":
-            draw.text((cx, cy), "R", font=font(22, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), "R", 22, bold=True, fill=WHITE, anchor="mm")
         elif kind == "telegraph":
-            draw.text((cx, cy), "T", font=font(22, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), "T", 22, bold=True, fill=WHITE, anchor="mm")
         elif kind == "nest":
             draw.rectangle([x0 + 2, y0 + 2, x1 - 3, y1 - 3], outline=RED, width=4)
         elif kind == "escape":
@@ -133,7 +137,7 @@ def _map() -> Image.Image:
         for index, number in enumerate(lines):
             cx, cy = x0 + 11 + index * 18, y0 + 11
             draw.ellipse([cx - 10, cy - 10, cx + 10, cy + 10], fill=LINE_COLOURS[number], outline=WHITE)
-            draw.text((cx, cy), number, font=font(13, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), number, 13, bold=True, fill=WHITE, anchor="mm")
     return image
 
 
@@ -164,7 +168,7 @@ def _token(draw: ImageDraw.ImageDraw, cx: int, cy: int, label: str, colour: tupl
                                fill=colour, outline=WHITE, width=2)
     else:
         draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=colour, outline=WHITE, width=2)
-    draw.text((cx, cy), label, font=font(15, bold=True), fill=WHITE, anchor="mm")
+    draw_text(draw, (cx, cy), label, 15, bold=True, fill=WHITE, anchor="mm")
 
 
 def _thief_colour(piece: str) -> tuple[int, int, int]:
@@ -197,22 +201,20 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any]) -> None:
 
 
 def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
-    big, mid = font(30, bold=True), font(24)
     if public["finished"]:
         title = t("tjuv.render.game_over", locale)
     else:
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
-    draw.text((MAP_X, 14), title, font=big, fill=WHITE)
+    draw_text(draw, (MAP_X, 14), fit(title, 30, WIDTH - 2 * MAP_X - 420, True), 30, bold=True, fill=WHITE)
     roll = public["roll"] or public["last_roll"]
     facts = [t("tjuv.render.round", locale, round=public["round"])]
     if roll:
         facts.append(t("tjuv.render.roll", locale, roll=roll))
     facts.append(t("tjuv.render.agency", locale, money=public["agency"]))
-    draw.text((WIDTH - 20, 20), "   ".join(facts), font=mid, fill=LIGHT, anchor="ra")
+    draw_text(draw, (WIDTH - 20, 20), "   ".join(facts), 24, fill=LIGHT, anchor="ra")
 
 
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
-    mid, small = font(22, bold=True), font(18)
     turn = public["turn"]
     police_seat = int(public.get("police_seat", 0))
     col_w = (WIDTH - 2 * MAP_X) // 2
@@ -238,26 +240,17 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
                                    width=3)
         _token(draw, x + 14, y + 24, label, colour, radius=16)
         amount = f"{money} kr"
-        room = col_w - 26 - 40 - draw.textlength(amount, font=mid) - 12
-        draw.text((x + 40, y + 2), _fit(draw, name, mid, room), font=mid, fill=WHITE)
-        draw.text((x + col_w - 26, y + 2), amount, font=mid, fill=GOLD, anchor="ra")
-        draw.text((x + 40, y + 30), note, font=small, fill=RED if wanted else LIGHT)
+        room = col_w - 26 - 40 - text_length(amount, NAME_SIZE, True) - 12
+        draw_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
+        draw_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
+        draw_text(draw, (x + 40, y + 31), fit(note, 20, col_w - 90), 20, fill=RED if wanted else LIGHT)
         for dot in range(arrests):
             cx = x + col_w - 34 - dot * 16
             draw.ellipse([cx - 6, y + 34, cx + 6, y + 46], fill=RED)
     inside = [p["id"] for p in public["police"] if p["status"] != "out" and p["at"] in ("house", None)]
     x0, y0, _, _ = _box(board().house[0])
     for index, pid in enumerate(inside):  # guards and freed guards wait inside the house
-        draw.text((x0 + 6 + index * 34, y0 - 1), pid, font=font(14, bold=True), fill=GOLD)
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+        draw_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
 
 
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
@@ -301,11 +294,10 @@ def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str)
     canvas, draw = new_canvas(ZOOM_SIZE, ZOOM_SIZE, BACKGROUND)
     canvas.paste(crop.resize((inner, inner), Image.Resampling.LANCZOS), (ZOOM_MARGIN, ZOOM_MARGIN))
     step = inner / ZOOM_CELLS
-    label = font(24, bold=True)
     for i in range(ZOOM_CELLS):
         middle = ZOOM_MARGIN + (i + 0.5) * step
-        draw.text((middle, ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), font=label, fill=WHITE, anchor="mm")
-        draw.text((ZOOM_MARGIN / 2, middle), str(y0 + i + 1), font=label, fill=WHITE, anchor="mm")
+        draw_text(draw, (middle, ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), 24, bold=True, fill=WHITE, anchor="mm")
+        draw_text(draw, (ZOOM_MARGIN / 2, middle), str(y0 + i + 1), 24, bold=True, fill=WHITE, anchor="mm")
     return _encode(canvas)
 
 
@@ -322,16 +314,15 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     image, draw = new_canvas(WIDTH, height, BACKGROUND)
     piece = str(private.get("piece") or f"T{seat}")
     _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    title = _fit(draw, f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font(34, bold=True),
-                 WIDTH - 140)
-    draw.text((100, 30), title, font=font(34, bold=True), fill=WHITE)
+    title = fit(f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", 34, WIDTH - 140, True)
+    draw_text(draw, (100, 30), title, 34, bold=True, fill=WHITE)
     for index, (nest, amount) in enumerate(stashes.items()):
         x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
-        draw.text((x + 20, y + 14), nest, font=font(30, bold=True), fill=WHITE)
-        draw.text((x + 20, y + 54), f"{amount} kr", font=font(30, bold=True), fill=GOLD)
-    draw.text((40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())),
-              font=font(30, bold=True), fill=GOLD)
+        draw_text(draw, (x + 20, y + 14), nest, 30, bold=True, fill=WHITE)
+        draw_text(draw, (x + 20, y + 54), f"{amount} kr", 30, bold=True, fill=GOLD)
+    draw_text(draw, (40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())), 30, bold=True,
+              fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))
 
 

@@ -48,6 +48,8 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
+        # nothing the bot sends pings unless the call names whom (cogs.common.pinging)
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree, **kwargs)
         self.settings = settings

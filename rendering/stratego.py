@@ -189,7 +189,7 @@ def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Ima
     title_font = font(SMALL_SIZE, bold=True)
     draw_text(draw, (50, 28), _fit(draw, f"{t('stratego.render.captured', locale)}: {name}", title_font, width - 64),
               SMALL_SIZE, bold=True, fill=TEXT, anchor="lm")
-    size, gap_x, gap_y = 50, 58, 92
+    size, gap_x, gap_y = 52, 58, 92  # a captured "10" is still 9 px high at 400 px
     for i, (rank, total) in enumerate(TRAY):
         x = 18 + (i % 6) * gap_x
         y = 58 + (i // 6) * gap_y

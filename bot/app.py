@@ -56,6 +56,7 @@ class GameMasterBot(commands.Bot):
         self.db = db
         self.service = service
         self.players = Players(db)
+        service.prefs_written = self.players.forget
         self.scheduler = Scheduler(db)
         self.loaded_extensions: list[str] = []
         self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -63,6 +64,7 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
 
+        await self.players.load_locales()
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             try:
@@ -90,6 +92,10 @@ class GameMasterBot(commands.Bot):
 
         original = getattr(error, "original", error)
         await reply_error(interaction, original)
+
+    async def close(self) -> None:
+        await self.players.settle()  # the client languages noticed in the background
+        await super().close()
 
     def table_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""

@@ -1,6 +1,7 @@
 """Start-up wiring: open the database, build the services, run the bot; database commands."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 import discord
@@ -12,6 +13,7 @@ from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
 from bot.storage.db import Database
+from bot.storage.health import check_file
 
 
 def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -43,6 +45,8 @@ async def run_bot(settings: Settings) -> int:
 
 
 async def db_command(settings: Settings, command: str) -> int:
+    if command == "verify":  # every page, before anything may write to the file
+        await asyncio.to_thread(check_file, settings.database_path, deep=True)
     db = Database(settings.database_path)
     await db.connect(migrate=False)
     try:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import registry
-from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
+from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound, StorageDamaged
 from bot.i18n import normalize, t
 from bot.services.table import Update
 from bot.services.text import error_text, place_lines, private_lines, public_lines, shown
@@ -100,13 +100,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 async def prime_locale(interaction: discord.Interaction) -> bool:
-    """Load the user's language preference once per interaction (used by every handler)."""
+    """Set the reader's language from memory, never from the database, so nothing stands between
+    an interaction and its acknowledgement: the language chosen with /game prefs comes from the
+    players' cache; the client's language is remembered in the background."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    prefs = await bot.players.prefs(str(interaction.user.id))
-    if prefs.locale:
-        interaction.extras["locale"] = prefs.locale
+    user_id = str(interaction.user.id)
+    chosen = bot.players.chosen_locale(user_id)
+    if chosen:
+        interaction.extras["locale"] = chosen
     if interaction.locale:
-        await bot.players.remember_locale(str(interaction.user.id), prefs, normalize(str(interaction.locale)))
+        bot.players.notice_locale(user_id, normalize(str(interaction.locale)))
     return True
 
 
@@ -331,6 +334,10 @@ def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- replying
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     locale = locale_of(interaction)
+    if isinstance(error, StorageDamaged):
+        # logged once, here, naming the table; the player hears the move was not made
+        log.error("database damaged: game %s (channel %s) could not be read or written: %s",
+                  error.game_id, interaction.channel_id, error.detail)
     if isinstance(error, GameMasterError):
         text = error_text(error, locale, error.names)
     else:
@@ -375,6 +382,9 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
             except Conflict:
                 await show_current(interaction, table, private=owner is not None)
                 return
+            except StorageDamaged as exc:
+                exc.game_id = exc.game_id or table
+                raise
             posted = await announce(bot, update)
         await reply(interaction, done_text(posted, locale_of(interaction)))
 

@@ -158,6 +158,7 @@ class Lobby(commands.Cog):
     @game.command(name="status", description="Show the table and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
             name = t(f"game.name.{record.game}", locale)
@@ -202,6 +203,7 @@ class Lobby(commands.Cog):
     @game.command(name="log", description="Show the moves of the game in this channel")
     async def log(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.latest(str(interaction.channel_id))
             if record.status == "lobby":
@@ -220,6 +222,7 @@ class Lobby(commands.Cog):
     @game.command(name="mine", description="Every game you sit in on this server, with whose turn it is")
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             records = await self.bot.players.games_of(str(interaction.user.id), guild)
@@ -251,6 +254,7 @@ class Lobby(commands.Cog):
                     timezone: str | None = None, quiet_start: app_commands.Range[int, 0, 23] | None = None,
                     quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             prefs = await self.bot.players.set_prefs(str(interaction.user.id), locale=language, time_zone=timezone,
                                                      quiet_start=quiet_start, quiet_end=quiet_end, ping_on_turn=ping)
             locale = prefs.locale or locale_of(interaction)
@@ -265,6 +269,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(days="How many days (the server sets the limit)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)
@@ -293,6 +298,7 @@ class Lobby(commands.Cog):
                 raise IllegalAction("error.guild_only")
             if game is not None and game not in registry.names():
                 raise IllegalAction("error.unknown_game", game=game)
+            await interaction.response.defer(thinking=True)
             stats = await self.bot.players.stats(str(interaction.guild_id))
             if not stats.games:
                 await reply(interaction, t("stats.none", locale), ephemeral=False)

@@ -15,8 +15,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS
-from bot.i18n import t
-from bot.services.text import name_params
+from bot.i18n import money, normalize, t
+from bot.services.text import cash_words, name_params
 from rendering.kit import draw_text, encode_on_palette, encode_png, fit, palette_from, seat_name
 from rendering.monopol_board import (
     BAND,
@@ -81,8 +81,9 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
     if trade:
         card = t("monopol.render.jail_card", locale)  # the font has no key emoji
         lines.append(t("monopol.render.trade", locale, name=seat_name(names, trade["proposer"]),
-                       target=seat_name(names, trade["target"]), give=trade["give"].replace("🔑", card),
-                       get=trade["get"].replace("🔑", card)))
+                       target=seat_name(names, trade["target"]),
+                       give=cash_words(trade["give"], locale).replace("🔑", card),
+                       get=cash_words(trade["get"], locale).replace("🔑", card)))
     if pub["to_act"] and not pub["finished"]:
         acting = ", ".join(seat_name(names, s) for s in pub["to_act"])
         lines.append(t("monopol.render.to_act", locale, names=acting))
@@ -146,7 +147,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names,
         draw_token(draw, x0 + 50, y0 + 30, seat, False)
         name = fit(seat_name(names, seat), 26, col_w - 290, True)
         draw_label(draw, (x0 + 74, y0 + 14), name, 26, True, INK)
-        draw_label(draw, (x0 + col_w - 18, y0 + 14), f"kr {pub['cash'][seat]}", 28, True, INK, "ra")
+        draw_label(draw, (x0 + col_w - 18, y0 + 14), money(pub["cash"][seat], locale), 28, True, INK, "ra")
         notes = [t("monopol.render.worth", locale, amount=pub["net_worth"][seat])]
         if pub["bankrupt"][seat]:
             notes = [t("monopol.render.bankrupt", locale)]
@@ -182,7 +183,7 @@ def _board_rgb(obs: Mapping[str, Any], names: Names, locale: str) -> Image.Image
     pub = obs["public"]
     rows = (pub["players"] + 1) // 2
     image = Image.new("RGB", (SIZE, SIZE + rows * ROW_H + 8), PANEL)
-    image.paste(static_board(), (0, 0))
+    image.paste(static_board(normalize(locale)), (0, 0))
     draw = ImageDraw.Draw(image)
     draw_pieces(draw, pub)
     _draw_centre(draw, pub, names, locale)
@@ -317,15 +318,15 @@ def _rent_line(pub: Mapping[str, Any], square: int, locale: str) -> str:
     if sq.kind == "street":
         level = pub["level"][square]
         if level == 5:
-            return f"{t('monopol.render.with_hotel', locale)}: kr {sq.rents[5]}"
+            return f"{t('monopol.render.with_hotel', locale)}: {money(sq.rents[5], locale)}"
         if level:
-            return f"{t('monopol.render.with_houses', locale, count=level)}: kr {sq.rents[level]}"
+            return f"{t('monopol.render.with_houses', locale, count=level)}: {money(sq.rents[level], locale)}"
         if len(owned) == len(GROUPS[sq.group]):
-            return f"{t('monopol.render.rent_set', locale)}: kr {sq.rents[0] * 2}"
-        return f"{t('monopol.render.rent', locale)}: kr {sq.rents[0]}"
+            return f"{t('monopol.render.rent_set', locale)}: {money(sq.rents[0] * 2, locale)}"
+        return f"{t('monopol.render.rent', locale)}: {money(sq.rents[0], locale)}"
     if sq.kind == "station":
         count = len(owned)
-        return f"{t('monopol.render.stations_owned', locale, count=count)}: kr {STATION_RENTS[count - 1]}"
+        return f"{t('monopol.render.stations_owned', locale, count=count)}: {money(STATION_RENTS[count - 1], locale)}"
     return t("monopol.render.utility_both" if len(owned) == 2 else "monopol.render.utility_one", locale)
 
 
@@ -352,7 +353,7 @@ def _focus_card(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], square: int, 
     lines: list[str] = []
     if sq.is_deed:
         owner = pub["owner"][square]
-        lines.append(t("monopol.render.price", locale, amount=f"kr {sq.price}"))
+        lines.append(t("monopol.render.price", locale, amount=sq.price))
         if owner < 0:
             lines.append(t("monopol.render.for_sale", locale))
         else:
@@ -363,7 +364,7 @@ def _focus_card(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], square: int, 
             lines.append(t("monopol.render.mortgaged", locale) if pub["mortgaged"][square]
                          else _rent_line(pub, square, locale))
     elif sq.amount:
-        lines.append(f"kr {sq.amount}")
+        lines.append(money(sq.amount, locale))
     for line in lines:
         for part in wrap(line, width, (26,), True)[0][:2]:
             draw_label(draw, (x, y), part, 26, True, INK)
@@ -377,7 +378,7 @@ def render_focus(obs: Mapping[str, Any], *, names: Names, locale: str = "en", ev
     and the pieces are drawn (no centre, no player panel), so it costs far less than the board."""
     pub = obs["public"]
     square = focus_square(pub, event_hint)
-    layer = static_board().copy()
+    layer = static_board(normalize(locale)).copy()
     draw_pieces(ImageDraw.Draw(layer), pub)
     standing = [pub["position"][seat] for seat in range(pub["players"]) if not pub["bankrupt"][seat]]
     area, scale = focus_area(square, crowded=max(standing.count(p) for p in set(standing)) > 3)
@@ -415,12 +416,12 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     draw_lines(draw, lines[:2], size, True, width / 2, 180, INK if light else WHITE)
     rows: list[tuple[str, str]] = [(t("monopol.render.price", locale, amount=sq.price), "")]
     if sq.kind == "street":
-        rows += [(t("monopol.render.rent", locale), str(sq.rents[0])),
-                 (t("monopol.render.rent_set", locale), str(sq.rents[0] * 2))]
-        rows += [(t("monopol.render.with_houses", locale, count=n), str(sq.rents[n])) for n in range(1, 5)]
-        rows += [(t("monopol.render.with_hotel", locale), str(sq.rents[5]))]
+        rows += [(t("monopol.render.rent", locale), money(sq.rents[0], locale)),
+                 (t("monopol.render.rent_set", locale), money(sq.rents[0] * 2, locale))]
+        rows += [(t("monopol.render.with_houses", locale, count=n), money(sq.rents[n], locale)) for n in range(1, 5)]
+        rows += [(t("monopol.render.with_hotel", locale), money(sq.rents[5], locale))]
     elif sq.kind == "station":
-        rows += [(t("monopol.render.stations_owned", locale, count=n + 1), str(rent))
+        rows += [(t("monopol.render.stations_owned", locale, count=n + 1), money(rent, locale))
                  for n, rent in enumerate(STATION_RENTS)]
     else:
         rows += [(t("monopol.render.utility_one", locale), ""), (t("monopol.render.utility_both", locale), "")]
@@ -428,7 +429,7 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     for label, value in rows:
         draw_text(draw, (110, y), label, 40, bold=not value, fill=INK)
         if value:
-            draw_text(draw, (width - 110, y), f"kr {value}", 40, bold=True, fill=INK, anchor="ra")
+            draw_text(draw, (width - 110, y), value, 40, bold=True, fill=INK, anchor="ra")
         y += 62
     y += 20
     draw.line([110, y, width - 110, y], fill=MUTED, width=3)

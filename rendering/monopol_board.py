@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.monopol.board import GROUP_COLOURS, SQUARES, Square
+from bot.i18n import money
 from rendering.kit import draw_text, text_length, text_mask
 
 SIZE = 1100  # the board is square
@@ -138,7 +139,7 @@ def draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, bold:
 
 
 # ----------------------------------------------------------------------------- static board
-def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
+def _draw_square(draw: ImageDraw.ImageDraw, sq: Square, locale: str) -> None:
     x0, y0, x1, y1 = tile_box(sq.index)
     draw.rectangle([x0, y0, x1, y1], fill=TILE, outline=LINE, width=2)
     if sq.kind == "street":
@@ -165,7 +166,7 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
         _draw_bulb(draw, cx, (end + ty1 - 22) / 2 + 2, sq.index == 12)
     price = sq.price or sq.amount
     if price:
-        label = f"kr {price}"
+        label = money(price, locale)
         draw_text(draw, (cx, ty1 - 5), label, 15, bold=True, fill=INK, anchor="md")
     if sq.is_deed:  # the square number, which the deed chips in the player panel show
         draw_text(draw, (tx0 + 4, ty1 - 5), str(sq.index), 12, fill=MUTED, anchor="ld")
@@ -216,11 +217,12 @@ def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int
 
 
 @cache
-def static_board() -> Image.Image:
+def static_board(locale: str = "en") -> Image.Image:
+    """The squares, drawn once per language (prices in the locale's money format)."""
     image = Image.new("RGB", (SIZE, SIZE), BOARD_BG)
     draw = ImageDraw.Draw(image)
     for sq in SQUARES:
-        _draw_square(draw, sq)
+        _draw_square(draw, sq, locale)
     draw.rectangle([CORNER, CORNER, SIZE - CORNER, SIZE - CORNER], outline=LINE, width=2)
     banner = (SIZE / 2, CORNER + 92)  # below the band where the top row's tokens stand
     draw.rounded_rectangle([banner[0] - 250, banner[1] - 45, banner[0] + 250, banner[1] + 45], radius=10,

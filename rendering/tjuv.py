@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.tjuv.board import board, square_xy
-from bot.i18n import t
+from bot.i18n import money, t
 from rendering.kit import (
     GOLD,
     HIGHLIGHT,
@@ -223,16 +223,21 @@ def _header_line(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: An
         title = t("tjuv.render.game_over", locale)
     else:
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
-    roll = public["roll"] or public["last_roll"]
-    facts = [t("tjuv.render.round", locale, round=public["round"])]
-    if roll:
-        facts.append(t("tjuv.render.roll", locale, roll=roll))
-    facts.append(t("tjuv.render.agency", locale, money=public["agency"]))
-    right = "   ".join(facts)
+    right = "   ".join(header_facts(public, locale))
     small = round(size * 0.8)
     draw_text(draw, (width - 20, 20), right, small, fill=LIGHT, anchor="ra")
     room = width - 2 * MAP_X - text_length(right, small) - 20
     draw_text(draw, (MAP_X, 14), fit(title, size, room, True), size, bold=True, fill=WHITE)
+
+
+def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
+    """Round, the roll of the player to play (none before they roll: the previous player's roll
+    belongs to the previous turn) and the travel agency's money."""
+    facts = [t("tjuv.render.round", locale, round=public["round"])]
+    if public["roll"] and not public["finished"]:
+        facts.append(t("tjuv.render.roll", locale, roll=public["roll"]))
+    facts.append(t("tjuv.render.agency", locale, money=public["agency"]))
+    return facts
 
 
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
@@ -253,14 +258,14 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         alarm = thief["wanted"] and status in ("free", "escaping")
         rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), seat_name(names, thief["seat"]),
                      thief["money"], note, alarm, thief["arrests"]))
-    for index, (seat, label, colour, name, money, note, wanted, arrests) in enumerate(rows):
+    for index, (seat, label, colour, name, cash, note, wanted, arrests) in enumerate(rows):
         x = MAP_X + (index % 2) * col_w
         y = PANEL_Y + ROW_H * (index // 2)
         if turn == seat:
             draw.rounded_rectangle([x - 8, y - 4, x + col_w - 16, y + ROW_H - 6], radius=8, outline=HIGHLIGHT,
                                    width=3)
         _token(draw, x + 14, y + 24, label, colour, radius=16)
-        amount = f"{money} kr"
+        amount = money(cash, locale)
         room = col_w - 26 - 40 - text_length(amount, NAME_SIZE, True) - 12
         draw_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
         draw_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
@@ -388,7 +393,7 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
         x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
         draw_text(draw, (x + 20, y + 14), nest, 30, bold=True, fill=WHITE)
-        draw_text(draw, (x + 20, y + 54), f"{amount} kr", 30, bold=True, fill=GOLD)
+        draw_text(draw, (x + 20, y + 54), money(amount, locale), 30, bold=True, fill=GOLD)
     draw_text(draw, (40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())), 30, bold=True,
               fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))

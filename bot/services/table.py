@@ -15,9 +15,19 @@ from typing import Any
 from bot.engine import registry
 from bot.engine.core import Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
-from bot.errors import Conflict, Forbidden, GameMasterError, IllegalAction, InvalidAction, NotFound, NotYourTurn
+from bot.errors import (
+    Conflict,
+    Forbidden,
+    GameMasterError,
+    IllegalAction,
+    InvalidAction,
+    NotFound,
+    NotYourTurn,
+    StorageDamaged,
+)
 from bot.services import clock
 from bot.services.clock import ClockSettings
+from bot.services.states import StateCache
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
@@ -78,11 +88,26 @@ class GameService:
     def __init__(self, db: Database, clock: Callable[[], datetime] | None = None) -> None:
         self.db = db
         self.clock = clock or (lambda: datetime.now(UTC))
+        self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
+        self.states = StateCache()
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
-        async with self.db.transaction() as conn:
-            return await repo.open_in_channel(conn, str(channel_id))
+        try:
+            async with self.db.reading() as conn:
+                return await repo.open_in_channel(conn, str(channel_id))
+        except StorageDamaged as exc:
+            exc.game_id = await self._damaged_game_in(str(channel_id))
+            raise
+
+    async def _damaged_game_in(self, channel_id: str) -> int | None:
+        """The id of the channel's open game whose row could not be read (its id and status sit
+        before the damage more often than not), for the operator's log."""
+        try:
+            async with self.db.reading() as conn:
+                return await repo.open_id_in_channel(conn, channel_id)
+        except StorageDamaged:
+            return None
 
     async def require_current(self, channel_id: str) -> GameRow:
         record = await self.current(channel_id)
@@ -92,32 +117,36 @@ class GameService:
 
     async def latest(self, channel_id: str) -> GameRow:
         """The open game in the channel, else the last one played there (for /game log)."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             record = await repo.latest_in_channel(conn, str(channel_id))
         if record is None:
             raise NotFound("error.no_game")
         return record
 
     async def get(self, game_id: int) -> GameRow:
-        async with self.db.transaction() as conn:
-            record = await repo.get(conn, game_id)
+        try:
+            async with self.db.reading() as conn:
+                record = await repo.get(conn, game_id)
+        except StorageDamaged as exc:
+            exc.game_id = game_id
+            raise
         if record is None:
             raise NotFound("error.no_game")
         return record
 
     async def games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.of_user(conn, str(user_id), guild_id)
 
     async def moves(self, game_id: int) -> list[tuple[int, int, str, str]]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.moves(conn, game_id)
 
     def observe(self, record: GameRow, seat: int | None) -> dict[str, Any]:
         if record.state is None:
             raise NotFound("error.not_started")
         game = registry.get(record.game)
-        return game.observe(game.load(record.state), seat)
+        return game.observe(self.states.view(game, record), seat)
 
     def legal_texts(self, record: GameRow, seat: int, limit: int = 200) -> list[str]:
         """Canonical texts of ``seat``'s legal actions now (for menus and autocomplete)."""
@@ -125,7 +154,7 @@ class GameService:
             return []
         game = registry.get(record.game)
         out: list[str] = []
-        for action in game.legal_actions(game.load(record.state), seat):
+        for action in game.legal_actions(self.states.view(game, record), seat):
             out.append(str(action))
             if len(out) >= limit:
                 break
@@ -135,13 +164,13 @@ class GameService:
         if record.state is None or record.status != "active":
             return frozenset()
         game = registry.get(record.game)
-        return game.watchers(game.load(record.state))
+        return game.watchers(self.states.view(game, record))
 
     def to_act(self, record: GameRow) -> frozenset[int]:
         if record.state is None or record.status != "active":
             return frozenset()
         game = registry.get(record.game)
-        return game.to_act(game.load(record.state))
+        return game.to_act(self.states.view(game, record))
 
     # ------------------------------------------------------------------ lobby
     async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
@@ -193,7 +222,7 @@ class GameService:
             await repo.set_computer(conn, record.id, seat, False)
             record = await self._reload(conn, record.id)
             game = registry.get(record.game)
-            state = game.load(record.state or {})
+            state = self.states.view(game, record)
             clock_fields = await self._turn_clock(conn, game, state, record, now)
             await repo.set_deadline(conn, record.id, clock_fields["turn_deadline"], clock_fields["alarm_at"])
             return await self._reload(conn, record.id)
@@ -248,6 +277,7 @@ class GameService:
             update = Update(record, events, started=True)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
+        self.states.keep(update.record, state)
         update.to_act = self.to_act(update.record)
         update.private_changed = frozenset(range(len(update.record.seats)))
         return update
@@ -272,8 +302,8 @@ class GameService:
                         await repo.moved_since(conn, record.id, seat, expected_ply):
                     raise Conflict("error.stale")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             try:
                 parsed = game.parse_action(action)
                 events = game.apply(state, seat, parsed)
@@ -294,13 +324,16 @@ class GameService:
             if seat is None:
                 raise Forbidden("error.not_seated")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             try:
                 events = game.resign(state, seat)
             except NotImplementedError:
                 raise IllegalAction("error.resign_unsupported") from None
-            update = Update(record, [Event("game.event.resigned", {"seat": seat}), *events])
+            # one announcement: the game's own resignation line when it has one, else the table's
+            told = any(e.key.endswith((".event.resigned", ".event.resigns")) and e.params.get("seat") == seat
+                       for e in events)
+            update = Update(record, events if told else [Event("game.event.resigned", {"seat": seat}), *events])
             await self._commit_move(conn, game, state, record, seat, RESIGN)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -318,7 +351,7 @@ class GameService:
                 raise Forbidden("error.not_creator")
             if record.status == "active":
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
+                state, _ = self.states.take(game, record)
                 outcome = game.outcome(state) if game.close(state) is not None else None
                 if outcome is not None:
                     seat = record.seat_of(user_id)
@@ -338,8 +371,8 @@ class GameService:
             await repo.set_computer(conn, record.id, seat, True)
             record = await self._reload(conn, record.id)
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -358,7 +391,7 @@ class GameService:
             if record.ply != ply:
                 raise Conflict("error.stale")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
+            state, known = self.states.take(game, record)
             voter = record.seat_of(user_id)
             if voter is None:
                 raise Forbidden("error.not_seated")
@@ -376,7 +409,7 @@ class GameService:
             if result.votes < needed:
                 return result
             await prefs_repo.clear_votes(conn, record.id, ply, seat)
-            before = self._privates(game, state, len(record.seats))
+            before = known or self._privates(game, state, len(record.seats))
             if choice == "wait":
                 extended = now + timedelta(seconds=record.turn_seconds)
                 await repo.set_deadline(conn, record.id, stamp(extended), stamp(now))
@@ -401,7 +434,7 @@ class GameService:
 
     async def apply_timers(self, now: datetime) -> list[Update]:
         """Apply every game timer that ran out (``Game.timer_action``), each in its own transaction."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             candidates = await repo.due_timers(conn, stamp(now))
         updates = []
         for game_id in candidates:
@@ -410,7 +443,7 @@ class GameService:
                 if record is None or record.status != "active":
                     continue
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
+                state, known = self.states.take(game, record)
                 timer = game.timer_action(state)
                 started = clock.parse_time(record.turn_started_at) or now
                 if timer is None or (now - started).total_seconds() < timer[0]:
@@ -418,7 +451,7 @@ class GameService:
                                          if timer else None)
                     continue
                 _, seat, action = timer
-                before = self._privates(game, state, len(record.seats))
+                before = known or self._privates(game, state, len(record.seats))
                 update = Update(record, list(game.apply(state, seat, action)))
                 await self._commit_move(conn, game, state, record, seat, str(action))
                 await self._run_computers(conn, game, state, record, update)
@@ -440,13 +473,14 @@ class GameService:
             moved = []
             for record in await repo.of_user(conn, str(user_id), None, ("active",)):
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
+                state = self.states.view(game, record)
                 started = clock.parse_time(record.turn_started_at) or now
                 due = await self._deadline(conn, game, state, record, started)
                 if due != record.turn_deadline:
                     await repo.set_deadline(conn, record.id, due, stamp(now))
                     moved.append(await self._reload(conn, record.id))
-            return until, moved
+        self.prefs_written(str(user_id))
+        return until, moved
 
     async def set_board_message(self, game_id: int, message_id: str | None) -> None:
         async with self.db.transaction() as conn:
@@ -555,6 +589,7 @@ class GameService:
         """Seats to send a fresh private view: those whose view changed, and those whose turn has
         just come (their DM then holds the controls for this very position)."""
         after = self._privates(game, state, len(update.record.seats))
+        self.states.keep(update.record, state, after)
         update.previous_to_act = frozenset(i for i, (_, acting) in enumerate(before) if acting)
         pairs = enumerate(zip(before, after, strict=True))
         update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs

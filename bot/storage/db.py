@@ -1,24 +1,35 @@
-"""The database: one aiosqlite write connection in WAL mode, numbered migrations, transactions.
+"""The database: one aiosqlite write connection in WAL mode, a few reader connections, numbered
+migrations, transactions.
 
 ``transaction()`` takes an asyncio lock and runs ``BEGIN IMMEDIATE … COMMIT/ROLLBACK``: coroutines
-sharing one connection would otherwise interleave their statements. Reads take the same lock so
-they never see another coroutine's uncommitted writes. Never await Discord inside a transaction.
+sharing one connection would otherwise interleave their statements. Keep transactions short: no
+parsing, rendering or Discord calls inside.
+
+``reading()`` lends one of the reader connections (WAL lets readers run beside the writer), in a
+``BEGIN … COMMIT`` read transaction so that what it reads is one consistent snapshot of committed
+data. Reads never wait for the writer's lock; only when every reader is busy does a read wait for
+one to come free. An in-memory database (tests) has no readers: reads then share the writer.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.errors import StorageDamaged
+from bot.storage.health import StorageProblem, check_file, is_damage
+
 log = logging.getLogger(__name__)
 
+SQLITE_READONLY = 8
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -36,24 +47,57 @@ def migration_files() -> list[tuple[int, str, str]]:
     return out
 
 
+READERS = 2  # reader connections; each runs its queries in its own thread
+
+
 class Database:
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, readers: int = READERS) -> None:
         self.path = str(path)
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._reader_count = 0 if self.path == ":memory:" else readers
+        self._readers: list[aiosqlite.Connection] = []
+        self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
 
     async def connect(self, migrate: bool = True) -> Database:
+        """Open (and migrate) the database. A file that cannot serve raises StorageProblem before
+        anything is written to it, and no connection thread is left behind on any failure."""
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(check_file, self.path)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageProblem("storage.folder_read_only", self.path, folder=str(Path(self.path).parent),
+                                     reason=exc.strerror or str(exc)) from None
+        try:
+            await self._open(migrate)
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, sqlite3.Error):
+                raise _problem(exc, self.path) from None
+            raise
+        return self
+
+    async def _open(self, migrate: bool) -> None:
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
             await self._conn.execute(f"PRAGMA {pragma}")
         if migrate:
             await self.migrate()
-        return self
+        for _ in range(self._reader_count):
+            reader = await aiosqlite.connect(self.path, isolation_level=None)
+            self._readers.append(reader)
+            reader.row_factory = aiosqlite.Row
+            for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
+                await reader.execute(f"PRAGMA {pragma}")
+            self._free.put_nowait(reader)
 
     async def close(self) -> None:
+        readers, self._readers = self._readers, []
+        self._free = asyncio.Queue()
+        for reader in readers:
+            await reader.close()
         if self._conn is not None:
             await self._conn.close()
             self._conn = None
@@ -104,25 +148,75 @@ class Database:
     # ------------------------------------------------------------------ access
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE … COMMIT``; damaged pages met inside raise StorageDamaged (after the
+        rollback, so the game is left as it was)."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
+            with _damage_refused():
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.conn
+                except BaseException:
+                    await self._rollback()
+                    raise
+                else:
+                    await self.conn.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:  # damage can end the transaction before we do
+            if not is_damage(exc) and "no transaction" not in str(exc):
                 raise
-            else:
-                await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A consistent snapshot of committed data, without the writer's lock."""
+        if not self._readers:
+            async with self.transaction() as conn:
+                yield conn
+            return
+        reader = await self._free.get()
+        try:
+            if reader.in_transaction:  # a read cancelled during its COMMIT
+                await reader.execute("COMMIT")
+            with _damage_refused():
+                await reader.execute("BEGIN")
+                try:
+                    yield reader
+                finally:
+                    await reader.execute("COMMIT")
+        finally:
+            self._free.put_nowait(reader)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
+        async with self.reading() as conn:
+            async with conn.execute(sql, tuple(params)) as cur:
                 return list(await cur.fetchall())
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
+        async with self.reading() as conn:
+            async with conn.execute(sql, tuple(params)) as cur:
                 return await cur.fetchone()
+
+
+@contextmanager
+def _damage_refused() -> Iterator[None]:
+    """SQLite's "malformed" / "not a database" / I/O errors become StorageDamaged (a refusal the
+    player is told about); other errors pass unchanged."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        if is_damage(exc):
+            raise StorageDamaged(str(exc)) from exc
+        raise
+
+
+def _problem(exc: sqlite3.Error, path: str) -> StorageProblem:
+    if is_damage(exc):
+        return StorageProblem("storage.damaged", path, reason=str(exc))
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return StorageProblem("storage.read_only" if code == SQLITE_READONLY else "storage.unusable", path,
+                          reason=str(exc))
 
 
 def _statements(sql: str) -> list[str]:

@@ -218,6 +218,13 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     """``draw.text`` with Roboto and the fallback chain: anchors l/m/r then a/t/m/s/b/d, measured
     on Roboto's metrics so that a fallback run sits on the same baseline."""
     note(text, size, bold)
+    _draw_runs(draw, xy, text, size, bold=bold, fill=fill, anchor=anchor, stroke_width=stroke_width,
+               stroke_fill=stroke_fill)
+
+
+def _draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool,
+               fill: tuple[int, ...] | int, anchor: str, stroke_width: int = 0,
+               stroke_fill: tuple[int, ...] | None = None) -> None:
     parts = runs(text)
     if not parts:
         return
@@ -241,7 +248,7 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     width = int(text_length(text, size, bold)) + 2 * pad
     canvas = Image.new("L", (max(1, width), 4 * size), 0)
     origin = ({"l": pad, "m": width / 2, "r": width - pad}[anchor[0]], 2 * size)
-    draw_text(ImageDraw.Draw(canvas), origin, text, size, bold=bold, fill=255, anchor=anchor)
+    _draw_runs(ImageDraw.Draw(canvas), origin, text, size, bold=bold, fill=255, anchor=anchor)
     box = canvas.getbbox() or (0, 0, 1, 1)
     return canvas.crop(box), int(box[0] - origin[0]), int(box[1] - origin[1])
 

@@ -28,7 +28,7 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
-    async with Database(settings.database_path) as db:
+    async with Database(settings.database) as db:
         bot = GameMasterBot(settings, db, GameService(db))
         try:
             async with bot:
@@ -43,7 +43,7 @@ async def run_bot(settings: Settings) -> int:
 
 
 async def db_command(settings: Settings, command: str) -> int:
-    db = Database(settings.database_path)
+    db = Database(settings.database)
     await db.connect(migrate=False)
     try:
         if command == "migrate":
@@ -59,11 +59,12 @@ async def db_command(settings: Settings, command: str) -> int:
 async def verify(db: Database) -> int:
     """Replay every stored game from its seed and compare with the snapshot."""
     bad = 0
-    rows = await db.fetchall("SELECT id FROM games WHERE state IS NOT NULL")
-    for row in rows:
+    async with db.transaction() as conn:
+        ids = await repo.ids_with_state(conn)
+    for game_id in ids:
         async with db.transaction() as conn:
-            record = await repo.get(conn, row["id"])
-            moves = await repo.moves(conn, row["id"])
+            record = await repo.get(conn, game_id)
+            moves = await repo.moves(conn, game_id)
         assert record is not None and record.state is not None
         game = registry.get(record.game)
         state = replay(game, len(record.seats), record.options, record.seed, [(s, a) for _, s, a, _ in moves])

@@ -1,4 +1,4 @@
-"""The database: one aiosqlite write connection in WAL mode, numbered migrations, transactions.
+"""The SQLite backend: one aiosqlite write connection in WAL mode, numbered migrations, transactions.
 
 ``transaction()`` takes an asyncio lock and runs ``BEGIN IMMEDIATE … COMMIT/ROLLBACK``: coroutines
 sharing one connection would otherwise interleave their statements. Reads take the same lock so
@@ -8,37 +8,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
+
+__all__ = ["Database", "SqliteDatabase", "migration_files"]
+
 log = logging.getLogger(__name__)
 
-_MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
+class SqliteDatabase(Database):
+    backend = SQLITE
 
-def migration_files() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every migration shipped with the package, in order."""
-    out = []
-    for entry in resources.files("bot.storage.migrations").iterdir():
-        match = _MIGRATION.match(entry.name)
-        if match:
-            out.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    out.sort()
-    numbers = [n for n, _, _ in out]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return out
-
-
-class Database:
     def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+        self.path = sqlite_path(path)
+        self.url = f"sqlite:///{self.path}"
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
@@ -58,12 +47,6 @@ class Database:
             await self._conn.close()
             self._conn = None
 
-    async def __aenter__(self) -> Database:
-        return await self.connect()
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     @property
     def conn(self) -> aiosqlite.Connection:
         if self._conn is None:
@@ -76,21 +59,17 @@ class Database:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def pending(self) -> list[str]:
-        current = await self.schema_version()
-        return [name for number, name, _ in migration_files() if number > current]
-
     async def migrate(self) -> list[str]:
         """Apply pending migrations, each with its user_version bump in one transaction."""
         applied = []
         async with self._lock:
             current = await self.schema_version()
-            for number, name, sql in migration_files():
+            for number, name, sql in migration_files(SQLITE):
                 if number <= current:
                     continue
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _statements(sql):
+                    for statement in statements(sql):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version = {number}")
                     await self.conn.execute("COMMIT")
@@ -124,8 +103,3 @@ class Database:
             async with self.conn.execute(sql, tuple(params)) as cur:
                 return await cur.fetchone()
 
-
-def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (our migrations hold no semicolons inside literals)."""
-    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -48,12 +48,15 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
+        # nothing the bot sends pings unless the call names whom (cogs.common.pinging)
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree, **kwargs)
         self.settings = settings
         self.db = db
         self.service = service
         self.players = Players(db)
+        service.prefs_written = self.players.forget
         self.scheduler = Scheduler(db)
         self.loaded_extensions: list[str] = []
         self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -61,6 +64,7 @@ class GameMasterBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
 
+        await self.players.load_locales()
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             try:
@@ -88,6 +92,10 @@ class GameMasterBot(commands.Bot):
 
         original = getattr(error, "original", error)
         await reply_error(interaction, original)
+
+    async def close(self) -> None:
+        await self.players.settle()  # the client languages noticed in the background
+        await super().close()
 
     def table_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""

@@ -70,7 +70,7 @@ class ConsoleTable:
 
     async def show(self, update: Update) -> None:
         record = update.record
-        for line in public_lines(update.events, record.names, self.locale):
+        for line in public_lines(update.events, record.names, self.locale, markup=False):
             self.say(line)
         renderer = importlib.import_module(f"rendering.{record.game}")
         obs = self.service.observe(record, None)
@@ -87,7 +87,7 @@ class ConsoleTable:
             self.say("\033[2J\033[H")
             await self.prompt(t("console.handover", self.locale, player=record.names[seat]))
         self.last_seat = seat
-        for line in private_lines(self.pending_private, seat, record.names, self.locale):
+        for line in private_lines(self.pending_private, seat, record.names, self.locale, markup=False):
             self.say(line)
         if obs.get("private") is None:
             return
@@ -129,14 +129,15 @@ class ConsoleTable:
                 else:
                     update = await self.service.act(user_id=f"local-{seat}", action=text, channel_id=CHANNEL)
             except GameMasterError as exc:
-                self.say(error_text(exc, self.locale, record.names))
+                self.say(error_text(exc, self.locale, record.names, markup=False))
                 continue
             await self.show(update)
             if update.record.status != "active":
                 outcome = update.record.outcome or {}
                 reason = t(outcome["reason"], self.locale) if outcome.get("reason") else ""
                 self.say(t("game.finished", self.locale, result=reason))
-                for line in place_lines(outcome.get("places", []), update.record.names, self.locale):
+                for line in place_lines(outcome.get("places", []), update.record.names, self.locale,
+                                              markup=False):
                     self.say(line)
                 self.say(t("game.seed_reveal", self.locale, seed=update.record.seed))
                 return 0

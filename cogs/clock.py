@@ -12,7 +12,8 @@ from discord.ext import commands, tasks
 from bot.i18n import t
 from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
-from cogs.common import GameButton, announce, done_text, guarded, locale_of, reply
+from bot.services.text import shown
+from cogs.common import NO_PINGS, GameButton, announce, done_text, guarded, locale_of, pinging, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -79,7 +80,7 @@ class Clock(commands.Cog):
             if due.dm_ok:
                 try:
                     dm = await self.bot.fetch_dm_target(int(due.user_id))
-                    await dm.send(text)
+                    await dm.send(text, allowed_mentions=NO_PINGS)
                     return
                 except discord.Forbidden as exc:
                     if exc.code != 50007:
@@ -87,12 +88,12 @@ class Clock(commands.Cog):
                     await self.bot.mark_dm(due.user_id, ok=False)
             await channel.send(f"<@{due.user_id}> " + t(key, record.locale, game=game, channel=link,
                                                          time=stamp(due.deadline)),
-                               allowed_mentions=discord.AllowedMentions(users=True))
+                               allowed_mentions=pinging(due.user_id))
             return
-        await channel.send(t("clock.timeout", record.locale, player=record.names[due.seat],
+        await channel.send(t("clock.timeout", record.locale, player=shown(record.names[due.seat]),
                              hours=max(1, record.turn_seconds // 3600)),
                            view=vote_view(record.id, record.ply, due.seat, record.locale),
-                           allowed_mentions=discord.AllowedMentions.none())
+                           allowed_mentions=NO_PINGS)
 
 
 async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, seat: int, choice: str) -> None:

@@ -22,7 +22,7 @@ from bot.engine import registry
 from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
 from bot.i18n import normalize, t
 from bot.services.table import Update
-from bot.services.text import error_text, place_lines, private_lines, public_lines
+from bot.services.text import error_text, place_lines, private_lines, public_lines, shown
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
@@ -31,6 +31,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 1900
+
+# Mentions: the client default is NO_PINGS too (bot/app.py), but every message names what it may
+# ping, so a name like "@everyone" or "<@&role>" in its text never pings anyone.
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pinging(*user_ids: int | str) -> discord.AllowedMentions:
+    """Ping exactly these users and nobody else (never everyone, here or a role)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=int(u)) for u in user_ids])
 
 
 # ----------------------------------------------------------------------------- per-game UI hooks
@@ -90,13 +100,16 @@ def locale_of(interaction: discord.Interaction) -> str:
 
 
 async def prime_locale(interaction: discord.Interaction) -> bool:
-    """Load the user's language preference once per interaction (used by every handler)."""
+    """Set the reader's language from memory, never from the database, so nothing stands between
+    an interaction and its acknowledgement: the language chosen with /game prefs comes from the
+    players' cache; the client's language is remembered in the background."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    prefs = await bot.players.prefs(str(interaction.user.id))
-    if prefs.locale:
-        interaction.extras["locale"] = prefs.locale
+    user_id = str(interaction.user.id)
+    chosen = bot.players.chosen_locale(user_id)
+    if chosen:
+        interaction.extras["locale"] = chosen
     if interaction.locale:
-        await bot.players.remember_locale(str(interaction.user.id), prefs, normalize(str(interaction.locale)))
+        bot.players.notice_locale(user_id, normalize(str(interaction.locale)))
     return True
 
 
@@ -124,7 +137,7 @@ def clip(text: str) -> str:
 
 def mention_of(record: GameRow, seat: int) -> str:
     user = record.user_of(seat)
-    return f"<@{user}>" if user else record.names[seat]
+    return f"<@{user}>" if user else shown(record.names[seat])
 
 
 def custom_id_act(game_id: int, ply: int, action: str, *, owner: int | None = None) -> str:
@@ -248,7 +261,8 @@ async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -
     locale = prefs.language or record.locale
     try:
         dm = await bot.fetch_dm_target(int(seat_row.user_id))
-        await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link))
+        await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link),
+                      allowed_mentions=NO_PINGS)
     except discord.Forbidden as exc:
         if exc.code != 50007:
             raise
@@ -275,7 +289,7 @@ async def send_private(bot: GameMasterBot, record: GameRow, seat: int, events: S
         return
     try:
         user = await bot.fetch_dm_target(int(user_id))
-        kwargs: dict[str, Any] = {"content": content}
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
@@ -287,7 +301,7 @@ async def send_private(bot: GameMasterBot, record: GameRow, seat: int, events: S
         if await bot.mark_dm(user_id, ok=False):
             channel = bot.get_partial_messageable(int(record.channel_id))
             await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
-                               view=hand_only_view(record, record.locale))
+                               view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
     else:
         await bot.mark_dm(user_id, ok=True)
 
@@ -330,6 +344,9 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
 
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
+    """Answer the interaction (first response or followup); it pings no one unless the caller
+    passes ``allowed_mentions``."""
+    kwargs.setdefault("allowed_mentions", NO_PINGS)
     if interaction.response.is_done():
         await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
     else:
@@ -362,7 +379,7 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
                 await show_current(interaction, table, private=owner is not None)
                 return
             posted = await announce(bot, update)
-        await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
+        await reply(interaction, done_text(posted, locale_of(interaction)))
 
     await guarded(interaction, work)
 
@@ -412,7 +429,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
+        await reply(interaction, content, **kwargs)
 
     await guarded(interaction, work)
 

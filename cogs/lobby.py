@@ -12,8 +12,10 @@ from bot.engine import registry
 from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
+from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.common import (
+    NO_PINGS,
     LobbyButton,
     announce,
     done_text,
@@ -32,16 +34,16 @@ if TYPE_CHECKING:
 
 def lobby_text(record: GameRow, locale: str) -> str:
     game = registry.get(record.game)
-    lines = [t("lobby.created", locale, creator=record.names[0] if record.seats else "?",
+    lines = [t("lobby.created", locale, creator=shown(record.names[0]) if record.seats else "?",
                game=t(f"game.name.{record.game}", locale), minimum=game.min_players, maximum=game.max_players),
-             t("lobby.players", locale, players=", ".join(record.names))]
+             t("lobby.players", locale, players=", ".join(shown_names(record.names)))]
     if record.options:
         lines.append(t("lobby.options", locale))
         for spec in game.options:
             value = record.options.get(spec.name, spec.default)
-            shown = t("lobby.on" if value else "lobby.off", locale) if isinstance(value, bool) else value
+            value_text = t("lobby.on" if value else "lobby.off", locale) if isinstance(value, bool) else value
             about = t(spec.description_key, locale) if spec.description_key else ""
-            lines.append(f"• `{spec.name}={shown}` {about}".rstrip())
+            lines.append(f"• `{spec.name}={str(value_text).replace('`', ' ')}` {about}".rstrip())
     return "\n".join(lines)
 
 
@@ -75,7 +77,12 @@ def game_choices(interaction: discord.Interaction, current: str) -> list[app_com
 
 
 def display_name(user: discord.abc.User) -> str:
+    """The name stored with a seat (drawn on boards as it is; escaped wherever it becomes text)."""
     return (getattr(user, "display_name", None) or user.name)[:32]
+
+
+def shown_name(user: discord.abc.User) -> str:
+    return shown(display_name(user))
 
 
 async def do_join(interaction: discord.Interaction) -> None:
@@ -84,14 +91,14 @@ async def do_join(interaction: discord.Interaction) -> None:
     if current.status == "active":
         # a player whose seat the computer took over comes back
         record = await bot.service.reclaim(str(interaction.channel_id), str(interaction.user.id))
-        await reply(interaction, t("lobby.reclaimed", record.locale, player=display_name(interaction.user)),
+        await reply(interaction, t("lobby.reclaimed", record.locale, player=shown_name(interaction.user)),
                     ephemeral=False)
         return
     record = await bot.service.join(str(interaction.channel_id), str(interaction.user.id),
                                     display_name(interaction.user))
     locale = record.locale
-    await reply(interaction, t("lobby.joined", locale, player=display_name(interaction.user)) + "\n"
-                + t("lobby.players", locale, players=", ".join(record.names)), ephemeral=False)
+    await reply(interaction, t("lobby.joined", locale, player=shown_name(interaction.user)) + "\n"
+                + t("lobby.players", locale, players=", ".join(shown_names(record.names))), ephemeral=False)
 
 
 async def do_start(interaction: discord.Interaction) -> None:
@@ -99,7 +106,7 @@ async def do_start(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
     posted = await announce(bot, update)
-    await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
+    await reply(interaction, done_text(posted, locale_of(interaction)))
 
 
 class Lobby(commands.Cog):
@@ -141,7 +148,7 @@ class Lobby(commands.Cog):
         async def work() -> None:
             record = await self.bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
             key = "lobby.aborted" if record.status == "aborted" else "lobby.left"
-            await reply(interaction, t(key, record.locale, player=display_name(interaction.user)), ephemeral=False)
+            await reply(interaction, t(key, record.locale, player=shown_name(interaction.user)), ephemeral=False)
         await guarded(interaction, work)
 
     @game.command(name="start", description="Start the game at this table")
@@ -151,13 +158,15 @@ class Lobby(commands.Cog):
     @game.command(name="status", description="Show the table and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
             name = t(f"game.name.{record.game}", locale)
             if record.status == "lobby":
-                await reply(interaction, t("game.status_lobby", locale, game=name, players=", ".join(record.names)))
+                await reply(interaction, t("game.status_lobby", locale, game=name,
+                                           players=", ".join(shown_names(record.names))))
                 return
-            waiting = ", ".join(record.names[s] for s in sorted(self.bot.service.to_act(record)))
+            waiting = ", ".join(shown(record.names[s]) for s in sorted(self.bot.service.to_act(record)))
             obs = self.bot.service.observe(record, None)
             image = await render_public(record, obs, locale)
             await reply(interaction, t("game.status_active", locale, game=name, ply=record.ply, waiting=waiting),
@@ -174,7 +183,7 @@ class Lobby(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
             posted = await announce(self.bot, update)
-            await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
+            await reply(interaction, done_text(posted, locale_of(interaction)))
         await guarded(interaction, work)
 
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")
@@ -187,13 +196,14 @@ class Lobby(commands.Cog):
                 reveal = t("game.seed_reveal", record.locale, seed=record.seed)
                 text = result_text(record, record.locale) + "\n" + reveal
             else:
-                text = t("game.aborted", record.locale, player=display_name(interaction.user), seed=record.seed)
+                text = t("game.aborted", record.locale, player=shown_name(interaction.user), seed=record.seed)
             await reply(interaction, text, ephemeral=False)
         await guarded(interaction, work)
 
     @game.command(name="log", description="Show the moves of the game in this channel")
     async def log(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.latest(str(interaction.channel_id))
             if record.status == "lobby":
@@ -204,13 +214,15 @@ class Lobby(commands.Cog):
                 await reply(interaction, t("game.no_moves", locale))
                 return
             lines = [t("game.log_title", locale, id=record.id, game=t(f"game.name.{record.game}", locale))]
-            lines += [t("game.log_line", locale, ply=ply, player=player, action=text) for ply, player, text in entries]
+            lines += [t("game.log_line", locale, ply=ply, player=shown(player), action=text)
+                      for ply, player, text in entries]
             await reply(interaction, clip_lines(lines))
         await guarded(interaction, work)
 
     @game.command(name="mine", description="Every game you sit in on this server, with whose turn it is")
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             records = await self.bot.players.games_of(str(interaction.user.id), guild)
@@ -230,7 +242,7 @@ class Lobby(commands.Cog):
                 you = record.seat_of(str(interaction.user.id)) in waiting
                 key = "mine.your_turn" if you else "mine.waiting"
                 lines.append(t(key, locale, game=name, link=link,
-                               players=", ".join(record.names[s] for s in waiting) or "-"))
+                               players=", ".join(shown(record.names[s]) for s in waiting) or "-"))
             await reply(interaction, clip_lines(lines))
         await guarded(interaction, work)
 
@@ -242,6 +254,7 @@ class Lobby(commands.Cog):
                     timezone: str | None = None, quiet_start: app_commands.Range[int, 0, 23] | None = None,
                     quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             prefs = await self.bot.players.set_prefs(str(interaction.user.id), locale=language, time_zone=timezone,
                                                      quiet_start=quiet_start, quiet_end=quiet_end, ping_on_turn=ping)
             locale = prefs.locale or locale_of(interaction)
@@ -256,10 +269,11 @@ class Lobby(commands.Cog):
     @app_commands.describe(days="How many days (the server sets the limit)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)
-            name = display_name(interaction.user)
+            name = shown_name(interaction.user)
             for record in await self.bot.players.games_of(str(interaction.user.id), None):
                 if record.status != "active":
                     continue
@@ -269,7 +283,7 @@ class Lobby(commands.Cog):
                              until=f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>")
                 else:
                     text = t("vacation.table_back", record.locale, player=name)
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+                await channel.send(text, allowed_mentions=NO_PINGS)
             key = "vacation.set" if until else "vacation.ended"
             stamp = f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>" if until else ""
             await reply(interaction, t(key, locale, until=stamp, games=len(moved)))
@@ -284,6 +298,7 @@ class Lobby(commands.Cog):
                 raise IllegalAction("error.guild_only")
             if game is not None and game not in registry.names():
                 raise IllegalAction("error.unknown_game", game=game)
+            await interaction.response.defer(thinking=True)
             stats = await self.bot.players.stats(str(interaction.guild_id))
             if not stats.games:
                 await reply(interaction, t("stats.none", locale), ephemeral=False)
@@ -293,7 +308,8 @@ class Lobby(commands.Cog):
                       for name, count in sorted(stats.games.items()) if game in (None, name)]
             lines.append(t("stats.leaderboard", locale))
             for rank, entry in enumerate(stats.leaderboard(game)[:10], start=1):
-                lines.append(t("stats.row", locale, rank=rank, player=entry.name, wins=entry.wins, games=entry.games,
+                lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
+                               games=entry.games,
                                average=f"{entry.average_place:.1f}"))
             await reply(interaction, clip_lines(lines), ephemeral=False)
         await guarded(interaction, work)

@@ -23,6 +23,7 @@ from bot.errors import GameMasterError, IllegalAction, InvalidAction
 from bot.games.monopol.actions import MAX_TEXT
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
 from bot.i18n import t
+from bot.services.text import shown
 from cogs.common import GAME_UI, ButtonSpec, GameUI, act, guarded, locale_of, png, reply, reply_error
 
 if TYPE_CHECKING:
@@ -430,7 +431,7 @@ class Monopol(commands.Cog):
                 if owner < 0:
                     lines.append(t("monopol.ui.deed_bank", locale))
                 else:
-                    lines.append(t("monopol.ui.deed_owner", locale, name=record.names[owner]))
+                    lines.append(t("monopol.ui.deed_owner", locale, name=shown(record.names[owner])))
                     if state.mortgaged[square]:
                         lines.append(t("monopol.ui.deed_mortgaged", locale))
                     if state.level[square]:

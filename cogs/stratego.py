@@ -31,6 +31,7 @@ from cogs.common import (
     guarded,
     locale_of,
     private_message,
+    reply,
     show_hand,
 )
 
@@ -163,7 +164,7 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
             posted = await announce(bot, update)
-            await interaction.followup.send(done_text(posted, locale), ephemeral=True)
+            await reply(interaction, done_text(posted, locale))
             return
         seat = update.record.seat_of(str(interaction.user.id))
         assert seat is not None
@@ -173,7 +174,7 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        await interaction.followup.send(content or t("game.done", locale), ephemeral=True, **kwargs)
+        await reply(interaction, content or t("game.done", locale), **kwargs)
 
     await guarded(interaction, work)
 
@@ -297,7 +298,7 @@ class Stratego(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
             posted = await announce(self.bot, update)
-            await interaction.followup.send(done_text(posted, locale_of(interaction)), ephemeral=True)
+            await reply(interaction, done_text(posted, locale_of(interaction)))
         await guarded(interaction, work)
 
 

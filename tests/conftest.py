@@ -20,6 +20,8 @@ async def fake():
     fd.point_discord_py_here()
     try:
         yield fd
+        # every Discord test sweeps for messages that would ping everyone, here or a role
+        assert fd.mass_pings == [], f"messages that would ping everyone, here or a role: {fd.mass_pings}"
     finally:
         await fd.stop()
 

@@ -155,6 +155,8 @@ DEFAULT_PERMISSIONS = (
 BOT_PERMISSIONS = DEFAULT_PERMISSIONS | (1 << 13) | (1 << 34) | (1 << 36) | (1 << 17)
 
 EPHEMERAL = 1 << 6
+MASS_MENTION = re.compile(r"@(everyone|here)\b")   # escape_mentions puts a zero-width space after @
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
 LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
 
@@ -298,6 +300,9 @@ class StoredMessage:
         self.interaction_id = interaction_id
         self.deleted = False
         self.history: list[dict] = []
+        # the allowed_mentions of the request that created (or last edited) the message; None when
+        # the request carried none, which makes Discord parse every mention in the content
+        self.allowed_mentions: dict | None = None
 
     id = property(lambda self: self.payload["id"])
     channel_id = property(lambda self: self.payload["channel_id"])
@@ -519,6 +524,7 @@ class FakeDiscord:
         self.requests: list[Recorded] = []
         self.violations: list[Violation] = []
         self.errors: list[str] = []    # ERROR log records (exceptions in bot handlers, fake bugs)
+        self.mass_pings: list[str] = []  # messages whose content would ping everyone, here or a role
         self._log_handler = _ErrorCollector(self.errors)
         self.messages: dict[str, StoredMessage] = {}
         self.synced_commands: dict[str, list[dict]] = {}
@@ -958,6 +964,7 @@ class FakeDiscord:
     def assert_clean(self) -> None:
         assert self.violations == [], f"Discord rule violations: {self.violations}"
         assert self.errors == [], "errors were logged:\n" + "\n".join(self.errors)
+        assert self.mass_pings == [], f"messages that would ping everyone, here or a role: {self.mass_pings}"
         missing = self.unanswered()
         assert not missing, f"interactions never acknowledged: {[_describe(p) for p in missing]}"
 
@@ -1052,6 +1059,22 @@ class FakeDiscord:
         ids = dict.fromkeys(re.findall(r"<@!?(\d+)>", content or ""))
         return [self.users[i] for i in ids if i in self.users]
 
+    def _note_mentions(self, msg: StoredMessage, body: dict) -> None:
+        """Record the request's allowed_mentions and, as Discord would resolve them, whether the
+        content pings @everyone, @here or a role (Discord parses everything when the request
+        carries no allowed_mentions)."""
+        allowed = body.get("allowed_mentions")
+        msg.allowed_mentions = allowed
+        content = str(body.get("content") or "")
+        parse = set(allowed.get("parse") or []) if allowed is not None else {"everyone", "roles", "users"}
+        roles = {str(r) for r in (allowed.get("roles") or [])} if allowed is not None else set()
+        everyone = "everyone" in parse and bool(MASS_MENTION.search(content))
+        pinged_roles = [r for r in ROLE_MENTION.findall(content) if "roles" in parse or r in roles]
+        msg.payload["mention_everyone"] = everyone
+        msg.payload["mention_roles"] = pinged_roles
+        if everyone or pinged_roles:
+            self.mass_pings.append(f"{msg.kind} {msg.id}: {content[:120]!r} allowed_mentions={allowed}")
+
     def _attachments(self, body: dict, files: list[StoredFile], existing: list[dict],
                      existing_files: list[StoredFile]) -> tuple[list[dict], list[StoredFile]]:
         """Resolve discord.py's ``attachments`` spec: kept ones by id, new ones by files[n] index."""
@@ -1116,6 +1139,7 @@ class FakeDiscord:
                 "id": rec.id, "type": rec.type, "user": self.users[rec.user_id],
                 "authorizing_integration_owners": rec.payload.get("authorizing_integration_owners", {})}
         msg = StoredMessage(p, kept, kind, rec.id if rec else None)
+        self._note_mentions(msg, body)
         self.messages[mid] = msg
         ch["last_message_id"] = mid
         return msg
@@ -1126,6 +1150,7 @@ class FakeDiscord:
         if "content" in body:
             p["content"] = body["content"] or ""
             p["mentions"] = self._mentions(p["content"])
+            self._note_mentions(msg, body)
         for key in ("embeds", "components"):
             if key in body:
                 p[key] = body[key] or []

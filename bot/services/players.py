@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+import logging
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,8 @@ from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
 from bot.storage.prefs import UserPrefs
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -53,25 +56,97 @@ class GuildStats:
 
 
 class Players:
+    """Preferences, read through a cache that every write here keeps current, so that answering an
+    interaction never waits for the database: the language a user chose (``/game prefs``) is known
+    for every user from start-up on (``load_locales``); their other preferences are cached once read.
+    Writes elsewhere (``GameService.set_vacation``) call ``forget``."""
+
+    CACHE_SIZE = 20_000
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._prefs: OrderedDict[str, UserPrefs] = OrderedDict()
+        self._chosen: dict[str, str] = {}
+        self._background: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ the cache
+    async def load_locales(self) -> None:
+        """Every explicit language choice, once at start-up (few users make one)."""
+        async with self.db.reading() as conn:
+            self._chosen = await prefs_repo.chosen_locales(conn)
+
+    def chosen_locale(self, user_id: str) -> str | None:
+        """The language the user chose with /game prefs, from memory (None: Discord's)."""
+        return self._chosen.get(str(user_id))
+
+    def cached(self, user_id: str) -> UserPrefs | None:
+        return self._prefs.get(str(user_id))
+
+    def forget(self, user_id: str) -> None:
+        """Drop a cached entry after its row was written elsewhere."""
+        self._prefs.pop(str(user_id), None)
+
+    def _keep(self, prefs: UserPrefs) -> UserPrefs:
+        self._prefs[prefs.user_id] = prefs
+        self._prefs.move_to_end(prefs.user_id)
+        while len(self._prefs) > self.CACHE_SIZE:
+            self._prefs.popitem(last=False)
+        if prefs.locale:
+            self._chosen[prefs.user_id] = prefs.locale
+        else:
+            self._chosen.pop(prefs.user_id, None)
+        return prefs
 
     async def prefs(self, user_id: str) -> UserPrefs:
-        async with self.db.transaction() as conn:
-            return await prefs_repo.get_user(conn, str(user_id))
+        cached = self._prefs.get(str(user_id))
+        if cached is not None:
+            self._prefs.move_to_end(cached.user_id)
+            return cached
+        async with self.db.reading() as conn:
+            prefs = await prefs_repo.get_user(conn, str(user_id))
+        # a write that committed while we read has already updated the cache: keep the newer entry
+        return self._prefs.get(prefs.user_id) or self._keep(prefs)
 
+    def notice_locale(self, user_id: str, locale: str) -> None:
+        """Remember the user's client language in the background (no await: called before the ack)."""
+        cached = self._prefs.get(str(user_id))
+        if cached is not None and cached.seen_locale == locale:
+            return
+        task = asyncio.get_running_loop().create_task(self._remember_locale(str(user_id), locale))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _remember_locale(self, user_id: str, locale: str) -> None:
+        try:
+            await self.remember_locale(user_id, await self.prefs(user_id), locale)
+        except Exception:  # noqa: BLE001 - a hint for later DMs, never worth failing anything
+            log.warning("could not remember the client language of %s", user_id, exc_info=True)
+
+    async def settle(self) -> None:
+        """Wait for background writes (tests, shutdown)."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    # ------------------------------------------------------------------ writes
     async def remember_locale(self, user_id: str, prefs: UserPrefs, locale: str) -> None:
         """Remember the user's client language (written only when it changed)."""
         if prefs.seen_locale != locale:
             async with self.db.transaction() as conn:
                 await prefs_repo.set_user(conn, str(user_id), seen_locale=locale)
+                fresh = await prefs_repo.get_user(conn, str(user_id))
+            self._keep(fresh)
 
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed."""
+        cached = self._prefs.get(str(user_id))
+        if cached is not None and cached.dm_ok == ok:
+            return False
         async with self.db.transaction() as conn:
             previous = (await prefs_repo.get_user(conn, str(user_id))).dm_ok
             if previous != ok:
                 await prefs_repo.set_user(conn, str(user_id), dm_ok=int(ok))
+            fresh = await prefs_repo.get_user(conn, str(user_id))
+        self._keep(fresh)
         return previous != ok
 
     async def set_prefs(self, user_id: str, *, locale: str | None = None, time_zone: str | None = None,
@@ -95,10 +170,11 @@ class Players:
             fields["ping_on_turn"] = int(ping_on_turn)
         async with self.db.transaction() as conn:
             await prefs_repo.set_user(conn, str(user_id), **fields)
-            return await prefs_repo.get_user(conn, str(user_id))
+            fresh = await prefs_repo.get_user(conn, str(user_id))
+        return self._keep(fresh)
 
     async def guild_settings(self, guild_id: str | None) -> tuple[str | None, ClockSettings]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             locale, raw = await prefs_repo.get_guild(conn, guild_id)
         return locale, ClockSettings.from_dict(raw)
 
@@ -121,13 +197,13 @@ class Players:
             return ClockSettings.from_dict(raw)
 
     async def games_of(self, user_id: str, guild_id: str | None) -> list[GameRow]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.of_user(conn, str(user_id), guild_id)
 
     async def log_in_words(self, record: GameRow, locale: str, limit: int = 40) -> list[tuple[int, str, str]]:
         """(ply, player, what happened) for the last ``limit`` moves, from a replay of the log: only
         public events, so the log never reveals hidden information."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             moves = await repo.moves(conn, record.id)
         # a long game's replay is CPU work: off the event loop
         return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit)

@@ -78,10 +78,11 @@ class GameService:
     def __init__(self, db: Database, clock: Callable[[], datetime] | None = None) -> None:
         self.db = db
         self.clock = clock or (lambda: datetime.now(UTC))
+        self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.open_in_channel(conn, str(channel_id))
 
     async def require_current(self, channel_id: str) -> GameRow:
@@ -92,25 +93,25 @@ class GameService:
 
     async def latest(self, channel_id: str) -> GameRow:
         """The open game in the channel, else the last one played there (for /game log)."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             record = await repo.latest_in_channel(conn, str(channel_id))
         if record is None:
             raise NotFound("error.no_game")
         return record
 
     async def get(self, game_id: int) -> GameRow:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             record = await repo.get(conn, game_id)
         if record is None:
             raise NotFound("error.no_game")
         return record
 
     async def games_of(self, user_id: str, guild_id: str | None = None) -> list[GameRow]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.of_user(conn, str(user_id), guild_id)
 
     async def moves(self, game_id: int) -> list[tuple[int, int, str, str]]:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await repo.moves(conn, game_id)
 
     def observe(self, record: GameRow, seat: int | None) -> dict[str, Any]:
@@ -401,7 +402,7 @@ class GameService:
 
     async def apply_timers(self, now: datetime) -> list[Update]:
         """Apply every game timer that ran out (``Game.timer_action``), each in its own transaction."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             candidates = await repo.due_timers(conn, stamp(now))
         updates = []
         for game_id in candidates:
@@ -446,7 +447,8 @@ class GameService:
                 if due != record.turn_deadline:
                     await repo.set_deadline(conn, record.id, due, stamp(now))
                     moved.append(await self._reload(conn, record.id))
-            return until, moved
+        self.prefs_written(str(user_id))
+        return until, moved
 
     async def set_board_message(self, game_id: int, message_id: str | None) -> None:
         async with self.db.transaction() as conn:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from discord.utils import escape_markdown, escape_mentions
+
 from bot.engine.cards import parse_card
 from bot.engine.core import Event
 from bot.errors import GameMasterError
@@ -11,6 +13,17 @@ from bot.i18n import has, t
 
 _SEAT_PARAMS = ("seat", "target", "winner")
 _CARD_PARAMS = ("card", "cards")
+
+
+def shown(text: str) -> str:
+    """User-chosen text (a display name, a typed option or trade text) as it may appear in a
+    Discord message: mentions defused (``@everyone`` pings no one, ``<@&id>`` is no role) and
+    markdown shown literally."""
+    return escape_markdown(escape_mentions(text))
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    return [shown(name) for name in names]
 
 
 def pretty_cards(text: str) -> str:
@@ -38,8 +51,10 @@ def name_params(params: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def event_text(event: Event, names: Sequence[str], locale: str | None) -> str:
-    params = name_params(dict(event.params), names)
+def event_text(event: Event, names: Sequence[str], locale: str | None, *, markup: bool = True) -> str:
+    """``markup``: the text goes into a Discord message, so the names are escaped (the console and
+    the images show names as they are)."""
+    params = name_params(dict(event.params), shown_names(names) if markup else names)
     game = event.key.split(".")[0]
     for key, value in event.params.items():
         # ranks by their names where the game has them ("stratego.rank.S" -> "Spy (S)")
@@ -48,25 +63,37 @@ def event_text(event: Event, names: Sequence[str], locale: str | None) -> str:
     return t(event.key, locale, **params)
 
 
-def public_lines(events: Iterable[Event], names: Sequence[str], locale: str | None) -> list[str]:
-    return [event_text(e, names, locale) for e in events if e.visible_to is None]
+def public_lines(events: Iterable[Event], names: Sequence[str], locale: str | None, *,
+                 markup: bool = True) -> list[str]:
+    return [event_text(e, names, locale, markup=markup) for e in events if e.visible_to is None]
 
 
-def private_lines(events: Iterable[Event], seat: int, names: Sequence[str], locale: str | None) -> list[str]:
-    return [event_text(e, names, locale) for e in events
+def private_lines(events: Iterable[Event], seat: int, names: Sequence[str], locale: str | None, *,
+                  markup: bool = True) -> list[str]:
+    return [event_text(e, names, locale, markup=markup) for e in events
             if e.visible_to is not None and seat in e.visible_to]
 
 
-def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] = ()) -> str:
-    text = t(error.key, locale, **name_params(dict(error.params), names))
+def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] = (), *,
+               markup: bool = True) -> str:
+    """A refusal in words; with ``markup`` the texts it echoes (what the player typed, names) are
+    escaped for Discord."""
+    params = dict(error.params)
+    if markup:
+        params = {key: shown(value) if isinstance(value, str) else value for key, value in params.items()}
+        names = shown_names(names)
+    text = t(error.key, locale, **name_params(params, names))
     if error.topic:
         game = error.key.split(".")[0]
         text += " " + t("rules.see_topic", locale, game=game, topic=error.topic)
     return text
 
 
-def place_lines(places: Sequence[Sequence[int]], names: Sequence[str], locale: str | None) -> list[str]:
+def place_lines(places: Sequence[Sequence[int]], names: Sequence[str], locale: str | None, *,
+                markup: bool = True) -> list[str]:
     """Final places, shared places counted as in a race (1, 2, 2, 4)."""
+    if markup:
+        names = shown_names(names)
     rows, place = [], 1
     for group in places:
         rows.append(t("game.places", locale, place=place, players=", ".join(names[s] for s in group)))

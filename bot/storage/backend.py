@@ -99,6 +99,10 @@ class Database:
         """One transaction: everything inside commits together or not at all."""
         raise NotImplementedError
 
+    def reading(self) -> AbstractAsyncContextManager[Any]:
+        """A consistent read-only snapshot of committed data that does not wait for writers."""
+        raise NotImplementedError
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         raise NotImplementedError
 

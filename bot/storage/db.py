@@ -1,8 +1,14 @@
-"""The SQLite backend: one aiosqlite write connection in WAL mode, numbered migrations, transactions.
+"""The SQLite backend: one aiosqlite write connection in WAL mode, a few reader connections,
+numbered migrations, transactions.
 
 ``transaction()`` takes an asyncio lock and runs ``BEGIN IMMEDIATE … COMMIT/ROLLBACK``: coroutines
-sharing one connection would otherwise interleave their statements. Reads take the same lock so
-they never see another coroutine's uncommitted writes. Never await Discord inside a transaction.
+sharing one connection would otherwise interleave their statements. Keep transactions short: no
+parsing, rendering or Discord calls inside.
+
+``reading()`` lends one of the reader connections (WAL lets readers run beside the writer), in a
+``BEGIN … COMMIT`` read transaction so that what it reads is one consistent snapshot of committed
+data. Reads never wait for the writer's lock; only when every reader is busy does a read wait for
+one to come free. An in-memory database (tests) has no readers: reads then share the writer.
 """
 from __future__ import annotations
 
@@ -21,15 +27,20 @@ __all__ = ["Database", "SqliteDatabase", "migration_files"]
 
 log = logging.getLogger(__name__)
 
+READERS = 2  # reader connections; each runs its queries in its own thread
+
 
 class SqliteDatabase(Database):
     backend = SQLITE
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, readers: int = READERS) -> None:
         self.path = sqlite_path(path)
         self.url = f"sqlite:///{self.path}"
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._reader_count = 0 if self.path == ":memory:" else readers
+        self._readers: list[aiosqlite.Connection] = []
+        self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
 
     async def connect(self, migrate: bool = True) -> Database:
         if self.path != ":memory:":
@@ -40,9 +51,20 @@ class SqliteDatabase(Database):
             await self._conn.execute(f"PRAGMA {pragma}")
         if migrate:
             await self.migrate()
+        for _ in range(self._reader_count):
+            reader = await aiosqlite.connect(self.path, isolation_level=None)
+            reader.row_factory = aiosqlite.Row
+            for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
+                await reader.execute(f"PRAGMA {pragma}")
+            self._readers.append(reader)
+            self._free.put_nowait(reader)
         return self
 
     async def close(self) -> None:
+        readers, self._readers = self._readers, []
+        self._free = asyncio.Queue()
+        for reader in readers:
+            await reader.close()
         if self._conn is not None:
             await self._conn.close()
             self._conn = None
@@ -93,13 +115,32 @@ class SqliteDatabase(Database):
             else:
                 await self.conn.execute("COMMIT")
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A consistent snapshot of committed data, without the writer's lock."""
+        if not self._readers:
+            async with self.transaction() as conn:
+                yield conn
+            return
+        reader = await self._free.get()
+        try:
+            if reader.in_transaction:  # a read cancelled during its COMMIT
+                await reader.execute("COMMIT")
+            await reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
+                await reader.execute("COMMIT")
+        finally:
+            self._free.put_nowait(reader)
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
+        async with self.reading() as conn:
+            async with conn.execute(sql, tuple(params)) as cur:
                 return list(await cur.fetchall())
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Row | None:
-        async with self._lock:
-            async with self.conn.execute(sql, tuple(params)) as cur:
+        async with self.reading() as conn:
+            async with conn.execute(sql, tuple(params)) as cur:
                 return await cur.fetchone()
 

@@ -169,9 +169,17 @@ class PostgresDatabase(Database):
             async with raw.transaction():
                 yield PgConnection(raw)
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[PgConnection]:
+        """A read-only snapshot (REPEATABLE READ) on a pooled connection; readers never wait for
+        writers in PostgreSQL."""
         async with self.pool.acquire() as raw:
-            return await PgConnection(raw).execute_fetchall(sql, params)
+            async with raw.transaction(isolation="repeatable_read", readonly=True):
+                yield PgConnection(raw)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self.reading() as conn:
+            return await conn.execute_fetchall(sql, params)
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
         rows = await self.fetchall(sql, params)

@@ -39,6 +39,12 @@ async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
                      row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]), row["seen_locale"])
 
 
+async def chosen_locales(conn: aiosqlite.Connection) -> dict[str, str]:
+    """user id -> the language they chose, for every user who chose one."""
+    async with conn.execute("SELECT user_id, locale FROM user_prefs WHERE locale IS NOT NULL") as cur:
+        return {row[0]: row[1] for row in await cur.fetchall()}
+
+
 async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> None:
     await conn.execute("INSERT INTO user_prefs (user_id) VALUES (?) ON CONFLICT DO NOTHING", (str(user_id),))
     for key, value in fields.items():

@@ -1,0 +1,57 @@
+"""Acknowledge first: while the database writer is busy (a long transaction holds its lock), a move
+is still deferred at once and a read-only command (/rules, /game status) is answered in full; the
+move itself goes through once the writer is free."""
+from __future__ import annotations
+
+import asyncio
+
+from tests.discord.conftest import BotFactory
+from tests.discord.helpers import latest_board, tolp_command
+from tests.fakediscord import FakeDiscord, settle
+
+
+async def start_tolp(fake: FakeDiscord, bot, users):  # type: ignore[no-untyped-def]
+    await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    return latest_board(fake)
+
+
+async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await start_tolp(fake, bot, users)
+    record = await bot.service.current(fake.channel_id)
+    assert record is not None
+    seat = min(bot.service.to_act(record))
+    mover = next(u for u in users if u["id"] == record.user_of(seat))
+    command, options = tolp_command(bot.service.legal_texts(record, seat)[0])
+    move = fake.slash(mover, command, **options)
+
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def hold_the_writer() -> None:
+        async with bot.db.transaction():
+            holding.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold_the_writer())
+    await holding.wait()
+    try:
+        fake.inject(bot, move)
+        ack = await fake.wait_request(lambda r: r.interaction_id == move["id"] and r.path.endswith("/callback"),
+                                      timeout=5)
+        assert ack.status == 200 and ack.json["type"] == 5  # deferred while the writer is still held
+        rules = await fake.interact(bot, fake.slash(users[1], "rules", game="tolp", topic=""))
+        assert rules.ok and "Topics" in rules.text
+        status = await fake.interact(bot, fake.slash(users[2], "game status"))
+        assert status.ok and status.files
+        assert (await bot.service.current(fake.channel_id)).version == record.version  # not applied yet
+    finally:
+        release.set()
+        await holder
+    await settle(bot)
+    after = await bot.service.current(fake.channel_id)
+    assert after is not None and after.ply > record.ply
+    fake.assert_clean()

@@ -1,0 +1,59 @@
+"""Reads go through reader connections beside the one writer; the preferences cache stays current
+on every write."""
+from __future__ import annotations
+
+import asyncio
+
+from bot.services.players import Players
+from bot.services.table import GameService
+from bot.storage.db import Database
+
+
+async def test_reads_see_committed_data_while_the_writer_is_held(db: Database, service: GameService) -> None:
+    record = await service.create(guild_id="g", channel_id="c", game="toy", user_id="u0", name="A")
+    holding, release = asyncio.Event(), asyncio.Event()
+
+    async def hold() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET locale = 'sv' WHERE id = ?", (record.id,))
+            holding.set()
+            await release.wait()
+
+    holder = asyncio.create_task(hold())
+    await holding.wait()
+    try:
+        seen = await asyncio.wait_for(service.get(record.id), timeout=5)
+        assert seen.locale == "en"  # the uncommitted write is invisible to readers
+        assert [g.id for g in await asyncio.wait_for(service.games_of("u0"), timeout=5)] == [record.id]
+    finally:
+        release.set()
+        await holder
+    assert (await service.get(record.id)).locale == "sv"  # and visible once committed
+
+
+async def test_the_prefs_cache_follows_every_write(db: Database, service: GameService) -> None:
+    players = Players(db)
+    service.prefs_written = players.forget
+    assert players.chosen_locale("u1") is None
+    await players.set_prefs("u1", locale="cs")
+    assert players.chosen_locale("u1") == "cs"
+    assert (await players.prefs("u1")).locale == "cs"
+
+    assert await players.mark_dm("u1", ok=False)
+    assert (await players.prefs("u1")).dm_ok is False
+    assert not await players.mark_dm("u1", ok=False)
+
+    players.notice_locale("u1", "sv")
+    await players.settle()
+    assert (await players.prefs("u1")).seen_locale == "sv"
+
+    await service.set_vacation("u1", 3, None)
+    assert (await players.prefs("u1")).vacation_until is not None
+
+    await players.set_prefs("u1", locale="auto")
+    assert players.chosen_locale("u1") is None
+
+    await players.set_prefs("u2", locale="nb")
+    restarted = Players(db)
+    await restarted.load_locales()  # a new process knows every choice before anyone interacts
+    assert restarted.chosen_locale("u2") == "nb" and restarted.chosen_locale("u1") is None

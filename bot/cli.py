@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.i18n import t
 from bot.settings import Settings
+from bot.storage.health import StorageProblem
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,6 +30,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
+    try:
+        return _dispatch(parser, args, settings)
+    except StorageProblem as problem:
+        # one line: what is wrong, which file, what to do; the file is left as it was
+        print(t(problem.key, settings.default_locale, **problem.params), file=sys.stderr)
+        return 3
+
+
+def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or "run"
     if command == "run":
         if not settings.token:

@@ -51,3 +51,15 @@ class Conflict(GameMasterError):
     """Lost an optimistic-concurrency race or acted on a stale view: the game moved on."""
 
     key = "error.stale"
+
+
+class StorageDamaged(GameMasterError):
+    """SQLite found damaged pages while reading or writing a game: the move is refused, the game is
+    left as it is, and the operator's log names the game (``game_id``) and SQLite's words."""
+
+    key = "error.storage_damaged"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__()
+        self.detail = detail
+        self.game_id: int | None = None

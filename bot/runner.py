@@ -1,6 +1,7 @@
 """Start-up wiring: open the database, build the services, run the bot; database commands."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 import discord
@@ -11,7 +12,9 @@ from bot.i18n import t
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
+from bot.storage.backend import SQLITE, backend_of, sqlite_path
 from bot.storage.db import Database
+from bot.storage.health import check_file
 
 
 def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -43,6 +46,8 @@ async def run_bot(settings: Settings) -> int:
 
 
 async def db_command(settings: Settings, command: str) -> int:
+    if command == "verify" and backend_of(settings.database) == SQLITE:  # every page, before anything writes
+        await asyncio.to_thread(check_file, sqlite_path(settings.database), deep=True)
     db = Database(settings.database)
     await db.connect(migrate=False)
     try:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import registry
-from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound
+from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound, StorageDamaged
 from bot.i18n import normalize, t
 from bot.services.table import Update
 from bot.services.text import error_text, place_lines, private_lines, public_lines, shown
@@ -334,6 +334,10 @@ def hand_only_view(record: GameRow, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- replying
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     locale = locale_of(interaction)
+    if isinstance(error, StorageDamaged):
+        # logged once, here, naming the table; the player hears the move was not made
+        log.error("database damaged: game %s (channel %s) could not be read or written: %s",
+                  error.game_id, interaction.channel_id, error.detail)
     if isinstance(error, GameMasterError):
         text = error_text(error, locale, error.names)
     else:
@@ -378,6 +382,9 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
             except Conflict:
                 await show_current(interaction, table, private=owner is not None)
                 return
+            except StorageDamaged as exc:
+                exc.game_id = exc.game_id or table
+                raise
             posted = await announce(bot, update)
         await reply(interaction, done_text(posted, locale_of(interaction)))
 

@@ -60,4 +60,6 @@ async def database_url(request, tmp_path) -> str:
     PostgreSQL server (its URL names the schema as search_path)."""
     if request.param == "sqlite":
         return str(tmp_path / "gm.sqlite3")
+    if request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("about the SQLite file itself")
     return await request.getfixturevalue("pg_server").create_schema()

@@ -15,7 +15,16 @@ from typing import Any
 from bot.engine import registry
 from bot.engine.core import Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
-from bot.errors import Conflict, Forbidden, GameMasterError, IllegalAction, InvalidAction, NotFound, NotYourTurn
+from bot.errors import (
+    Conflict,
+    Forbidden,
+    GameMasterError,
+    IllegalAction,
+    InvalidAction,
+    NotFound,
+    NotYourTurn,
+    StorageDamaged,
+)
 from bot.services import clock
 from bot.services.clock import ClockSettings
 from bot.storage import games as repo
@@ -82,8 +91,21 @@ class GameService:
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
-        async with self.db.reading() as conn:
-            return await repo.open_in_channel(conn, str(channel_id))
+        try:
+            async with self.db.reading() as conn:
+                return await repo.open_in_channel(conn, str(channel_id))
+        except StorageDamaged as exc:
+            exc.game_id = await self._damaged_game_in(str(channel_id))
+            raise
+
+    async def _damaged_game_in(self, channel_id: str) -> int | None:
+        """The id of the channel's open game whose row could not be read (its id and status sit
+        before the damage more often than not), for the operator's log."""
+        try:
+            async with self.db.reading() as conn:
+                return await repo.open_id_in_channel(conn, channel_id)
+        except StorageDamaged:
+            return None
 
     async def require_current(self, channel_id: str) -> GameRow:
         record = await self.current(channel_id)
@@ -100,8 +122,12 @@ class GameService:
         return record
 
     async def get(self, game_id: int) -> GameRow:
-        async with self.db.reading() as conn:
-            record = await repo.get(conn, game_id)
+        try:
+            async with self.db.reading() as conn:
+                record = await repo.get(conn, game_id)
+        except StorageDamaged as exc:
+            exc.game_id = game_id
+            raise
         if record is None:
             raise NotFound("error.no_game")
         return record

@@ -14,19 +14,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot.errors import StorageDamaged
 from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
+from bot.storage.health import StorageProblem, check_file, is_damage
 
 __all__ = ["Database", "SqliteDatabase", "migration_files"]
 
 log = logging.getLogger(__name__)
 
+SQLITE_READONLY = 8
 READERS = 2  # reader connections; each runs its queries in its own thread
 
 
@@ -43,8 +47,25 @@ class SqliteDatabase(Database):
         self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
 
     async def connect(self, migrate: bool = True) -> Database:
+        """Open (and migrate) the database. A file that cannot serve raises StorageProblem before
+        anything is written to it, and no connection thread is left behind on any failure."""
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            await asyncio.to_thread(check_file, self.path)
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageProblem("storage.folder_read_only", self.path, folder=str(Path(self.path).parent),
+                                     reason=exc.strerror or str(exc)) from None
+        try:
+            await self._open(migrate)
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, sqlite3.Error):
+                raise _problem(exc, self.path) from None
+            raise
+        return self
+
+    async def _open(self, migrate: bool) -> None:
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
@@ -53,12 +74,11 @@ class SqliteDatabase(Database):
             await self.migrate()
         for _ in range(self._reader_count):
             reader = await aiosqlite.connect(self.path, isolation_level=None)
+            self._readers.append(reader)
             reader.row_factory = aiosqlite.Row
             for pragma in ("query_only=ON", "foreign_keys=ON", "busy_timeout=5000"):
                 await reader.execute(f"PRAGMA {pragma}")
-            self._readers.append(reader)
             self._free.put_nowait(reader)
-        return self
 
     async def close(self) -> None:
         readers, self._readers = self._readers, []
@@ -105,15 +125,25 @@ class SqliteDatabase(Database):
     # ------------------------------------------------------------------ access
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE … COMMIT``; damaged pages met inside raise StorageDamaged (after the
+        rollback, so the game is left as it was)."""
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
+            with _damage_refused():
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.conn
+                except BaseException:
+                    await self._rollback()
+                    raise
+                else:
+                    await self.conn.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.DatabaseError as exc:  # damage can end the transaction before we do
+            if not is_damage(exc) and "no transaction" not in str(exc):
                 raise
-            else:
-                await self.conn.execute("COMMIT")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -126,11 +156,12 @@ class SqliteDatabase(Database):
         try:
             if reader.in_transaction:  # a read cancelled during its COMMIT
                 await reader.execute("COMMIT")
-            await reader.execute("BEGIN")
-            try:
-                yield reader
-            finally:
-                await reader.execute("COMMIT")
+            with _damage_refused():
+                await reader.execute("BEGIN")
+                try:
+                    yield reader
+                finally:
+                    await reader.execute("COMMIT")
         finally:
             self._free.put_nowait(reader)
 
@@ -143,4 +174,24 @@ class SqliteDatabase(Database):
         async with self.reading() as conn:
             async with conn.execute(sql, tuple(params)) as cur:
                 return await cur.fetchone()
+
+
+@contextmanager
+def _damage_refused() -> Iterator[None]:
+    """SQLite's "malformed" / "not a database" / I/O errors become StorageDamaged (a refusal the
+    player is told about); other errors pass unchanged."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        if is_damage(exc):
+            raise StorageDamaged(str(exc)) from exc
+        raise
+
+
+def _problem(exc: sqlite3.Error, path: str) -> StorageProblem:
+    if is_damage(exc):
+        return StorageProblem("storage.damaged", path, reason=str(exc))
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return StorageProblem("storage.read_only" if code == SQLITE_READONLY else "storage.unusable", path,
+                          reason=str(exc))
 

@@ -104,6 +104,13 @@ async def open_in_channel(conn: aiosqlite.Connection, channel_id: str, *, lock: 
     return await _row_to_game(conn, row) if row else None
 
 
+async def open_id_in_channel(conn: aiosqlite.Connection, channel_id: str) -> int | None:
+    async with conn.execute("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                            (str(channel_id),)) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else None
+
+
 async def latest_in_channel(conn: aiosqlite.Connection, channel_id: str) -> GameRow | None:
     """The open game, else the newest finished or ended one."""
     async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY "

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.storage.backend import POSTGRES, Database, migration_files, statements
+from bot.storage.health import StorageProblem
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,11 @@ def translate(sql: str) -> tuple[str, bool]:
     if _OR_IGNORE.match(out):
         out = _OR_IGNORE.sub("INSERT INTO", out).rstrip().rstrip(";") + " ON CONFLICT DO NOTHING"
     return out, bool(_RETURNS_ROWS.search(out))
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 class Cursor:
@@ -106,7 +112,7 @@ class PostgresDatabase(Database):
 
     def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
         self.url = url
-        self.path = url  # where it is, for messages
+        self.path = redact(url)  # where it is, for messages
         self._sizes = (min_size, max_size)
         self._pool: Any = None
 
@@ -115,10 +121,15 @@ class PostgresDatabase(Database):
             import asyncpg
         except ImportError as exc:  # pragma: no cover - depends on the installation
             raise RuntimeError("PostgreSQL needs asyncpg: pip install 'gamemaster[postgres]'") from exc
-        self._pool = await asyncpg.create_pool(self.url.replace("postgres://", "postgresql://", 1),
-                                               min_size=self._sizes[0], max_size=self._sizes[1])
-        if migrate:
-            await self.migrate()
+        try:
+            self._pool = await asyncpg.create_pool(self.url.replace("postgres://", "postgresql://", 1),
+                                                   min_size=self._sizes[0], max_size=self._sizes[1])
+            if migrate:
+                await self.migrate()
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            await self.close()
+            raise StorageProblem("storage.server_unusable", redact(self.url), reason=str(exc) or type(exc).__name__) \
+                from None
         return self
 
     async def close(self) -> None:

@@ -22,7 +22,7 @@ from bot.engine import registry
 from bot.errors import GameMasterError, IllegalAction, InvalidAction
 from bot.games.monopol.actions import MAX_TEXT
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
-from bot.i18n import t
+from bot.i18n import money, t
 from bot.services.text import shown
 from cogs.common import GAME_UI, ButtonSpec, GameUI, act, guarded, locale_of, png, reply, reply_error
 
@@ -163,7 +163,7 @@ async def _table(interaction: discord.Interaction) -> tuple[GameRow, MonopolStat
     seat = record.seat_of(str(interaction.user.id))
     if seat is None:
         return None
-    return record, registry.get(GAME).load(record.state), seat
+    return record, bot.service.states.view(registry.get(GAME), record), seat
 
 
 def _legal(state: MonopolState, seat: int, text: str) -> bool:
@@ -261,7 +261,7 @@ class Monopol(commands.Cog):
         if typed.isdigit() and int(typed) >= low:
             amounts.insert(0, int(typed))
         out = sorted({a for a in amounts if _legal(state, seat, f"bid {a}")})
-        return [app_commands.Choice(name=f"{a} kr", value=a) for a in out][:MAX_CHOICES]
+        return [app_commands.Choice(name=money(a, str(interaction.locale)), value=a) for a in out][:MAX_CHOICES]
 
     @monopol.command(name="pass", description="Pass in the auction")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -319,7 +319,8 @@ class Monopol(commands.Cog):
         counts = [n for n in range(1, 5 * len(group) + 1) if _legal(state, seat, f"{verb} {square} {n}")]
         price = SQUARES[square].house_cost
         factor = 1 if verb == "build" else 0.5
-        return [app_commands.Choice(name=f"{n} ({int(n * price * factor)} kr)", value=n) for n in counts]
+        locale = str(interaction.locale)
+        return [app_commands.Choice(name=f"{n} ({money(int(n * price * factor), locale)})", value=n) for n in counts]
 
     # ---------------------------------------------------------------- mortgages
     @monopol.command(name="mortgage", description="Mortgage a deed you own: the bank pays its mortgage value")
@@ -426,7 +427,7 @@ class Monopol(commands.Cog):
             lines = [t("monopol.ui.deed_title", locale, place=SQUARES[square].name, price=SQUARES[square].price)]
             record = await self.bot.service.current(str(interaction.channel_id))
             if record is not None and record.game == GAME and record.state is not None:
-                state: MonopolState = registry.get(GAME).load(record.state)
+                state: MonopolState = self.bot.service.states.view(registry.get(GAME), record)
                 owner = state.owner[square]
                 if owner < 0:
                     lines.append(t("monopol.ui.deed_bank", locale))
@@ -461,7 +462,7 @@ class Monopol(commands.Cog):
                 seat = record.seat_of(str(interaction.user.id))
                 if seat is None:
                     raise IllegalAction("monopol.ui.zoom_where")
-                square = registry.get(GAME).load(record.state).position[seat]
+                square = self.bot.service.states.view(registry.get(GAME), record).position[seat]
             obs = self.bot.service.observe(record, None)
             image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=square)
             await reply(interaction, t("monopol.ui.zoom_title", locale, place=SQUARES[square].name),

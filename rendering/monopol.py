@@ -8,14 +8,15 @@ to encode than an RGB PNG. Street names are the Norwegian board's in every langu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS, Square
-from bot.i18n import t
-from bot.services.text import name_params
+from bot.i18n import money, normalize, t
+from bot.services.text import cash_words, name_params
 from rendering.kit import encode_on_palette, encode_png, font, palette_from, seat_name
 
 SIZE = 1100  # the board is square
@@ -155,7 +156,7 @@ def _lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, bold: boo
 
 
 # ----------------------------------------------------------------------------- static board
-def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
+def _draw_square(draw: ImageDraw.ImageDraw, sq: Square, locale: str) -> None:
     x0, y0, x1, y1 = tile_box(sq.index)
     draw.rectangle([x0, y0, x1, y1], fill=TILE, outline=LINE, width=2)
     if sq.kind == "street":
@@ -182,7 +183,7 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square) -> None:
         _draw_bulb(draw, cx, (end + ty1 - 22) / 2 + 2, sq.index == 12)
     price = sq.price or sq.amount
     if price:
-        label = f"kr {price}"
+        label = money(price, locale)
         draw.text((cx, ty1 - 5), label, font=font(15, True), fill=INK, anchor="md")
     if sq.is_deed:  # the square number, which the deed chips in the player panel show
         draw.text((tx0 + 4, ty1 - 5), str(sq.index), font=font(12, False), fill=MUTED, anchor="ld")
@@ -233,11 +234,12 @@ def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int
 
 
 @cache
-def _static_board() -> Image.Image:
+def _static_board(locale: str = "en") -> Image.Image:
+    """The squares, drawn once per language (prices in the locale's money format)."""
     image = Image.new("RGB", (SIZE, SIZE), BOARD_BG)
     draw = ImageDraw.Draw(image)
     for sq in SQUARES:
-        _draw_square(draw, sq)
+        _draw_square(draw, sq, normalize(locale))
     draw.rectangle([CORNER, CORNER, SIZE - CORNER, SIZE - CORNER], outline=LINE, width=2)
     banner = (SIZE / 2, CORNER + 70)
     draw.rounded_rectangle([banner[0] - 250, banner[1] - 45, banner[0] + 250, banner[1] + 45], radius=10,
@@ -327,12 +329,31 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
     if trade:
         card = t("monopol.render.jail_card", locale)  # the font has no key emoji
         lines.append(t("monopol.render.trade", locale, name=seat_name(names, trade["proposer"]),
-                       target=seat_name(names, trade["target"]), give=trade["give"].replace("🔑", card),
-                       get=trade["get"].replace("🔑", card)))
+                       target=seat_name(names, trade["target"]),
+                       give=cash_words(trade["give"], locale).replace("🔑", card),
+                       get=cash_words(trade["get"], locale).replace("🔑", card)))
     if pub["to_act"] and not pub["finished"]:
         acting = ", ".join(seat_name(names, s) for s in pub["to_act"])
         lines.append(t("monopol.render.to_act", locale, names=acting))
     return lines
+
+
+def time_left(pub: Mapping[str, Any], locale: str) -> str:
+    """The agreed end (option end_time) and the time left to it, from the "now" the front end put
+    into the observation (the renderer reads no clock); "" without an end time."""
+    end = str((pub.get("options") or {}).get("end_time") or "")
+    if not end:
+        return ""
+    when = datetime.fromisoformat(end.replace("Z", "+00:00"))
+    shown = when.strftime("%Y-%m-%d %H:%M UTC")
+    now = pub.get("now")
+    if not now:
+        return t("monopol.render.ends_at", locale, end=shown)
+    minutes = int((when - datetime.fromisoformat(str(now).replace("Z", "+00:00"))).total_seconds() // 60)
+    if minutes <= 0 or pub.get("finished"):
+        return t("monopol.render.time_over", locale, end=shown)
+    return t("monopol.render.time_left", locale, days=minutes // 1440, hours=minutes % 1440 // 60,
+             minutes=minutes % 60, end=shown)
 
 
 def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str) -> None:
@@ -344,6 +365,9 @@ def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names
         _draw_die(draw, SIZE / 2 + 10, top, d2)
     round_key = "monopol.render.round_of" if pub["max_rounds"] else "monopol.render.round"
     _text(draw, (left, top + 10), t(round_key, locale, round=pub["round"], max=pub["max_rounds"]), 24, True, INK)
+    left_text = time_left(pub, locale)
+    if left_text:
+        _text(draw, (left, top + 45), left_text, 20, False, TITLE_RED if pub["finished"] else INK)
     bank = t("monopol.render.bank_stock", locale, houses=pub["bank_houses"], hotels=pub["bank_hotels"])
     _text(draw, (left + width, top + 10), bank, 20, False, INK, "ra")
     y = top + 95
@@ -393,7 +417,7 @@ def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names,
         while font(26, True).getlength(name) > col_w - 250 and len(name) > 4:
             name = name[:-2] + "…"
         _text(draw, (x0 + 34, y0 + 14), name, 26, True, INK)
-        _text(draw, (x0 + col_w - 18, y0 + 14), f"kr {pub['cash'][seat]}", 28, True, INK, "ra")
+        _text(draw, (x0 + col_w - 18, y0 + 14), money(pub["cash"][seat], locale), 28, True, INK, "ra")
         notes = [t("monopol.render.worth", locale, amount=pub["net_worth"][seat])]
         if pub["bankrupt"][seat]:
             notes = [t("monopol.render.bankrupt", locale)]
@@ -429,7 +453,7 @@ def _board_rgb(obs: Mapping[str, Any], names: Names, locale: str) -> Image.Image
     pub = obs["public"]
     rows = (pub["players"] + 1) // 2
     image = Image.new("RGB", (SIZE, SIZE + rows * ROW_H + 8), PANEL)
-    image.paste(_static_board(), (0, 0))
+    image.paste(_static_board(normalize(locale)), (0, 0))
     draw = ImageDraw.Draw(image)
     for index, owner in enumerate(pub["owner"]):
         if owner >= 0:
@@ -537,12 +561,12 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     _lines(draw, lines[:2], size, True, width / 2, 180, INK if light else WHITE)
     rows: list[tuple[str, str]] = [(t("monopol.render.price", locale, amount=sq.price), "")]
     if sq.kind == "street":
-        rows += [(t("monopol.render.rent", locale), str(sq.rents[0])),
-                 (t("monopol.render.rent_set", locale), str(sq.rents[0] * 2))]
-        rows += [(t("monopol.render.with_houses", locale, count=n), str(sq.rents[n])) for n in range(1, 5)]
-        rows += [(t("monopol.render.with_hotel", locale), str(sq.rents[5]))]
+        rows += [(t("monopol.render.rent", locale), money(sq.rents[0], locale)),
+                 (t("monopol.render.rent_set", locale), money(sq.rents[0] * 2, locale))]
+        rows += [(t("monopol.render.with_houses", locale, count=n), money(sq.rents[n], locale)) for n in range(1, 5)]
+        rows += [(t("monopol.render.with_hotel", locale), money(sq.rents[5], locale))]
     elif sq.kind == "station":
-        rows += [(t("monopol.render.stations_owned", locale, count=n + 1), str(rent))
+        rows += [(t("monopol.render.stations_owned", locale, count=n + 1), money(rent, locale))
                  for n, rent in enumerate(STATION_RENTS)]
     else:
         rows += [(t("monopol.render.utility_one", locale), ""), (t("monopol.render.utility_both", locale), "")]
@@ -550,7 +574,7 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     for label, value in rows:
         draw.text((110, y), label, font=font(40, bool(not value)), fill=INK)
         if value:
-            draw.text((width - 110, y), f"kr {value}", font=font(40, True), fill=INK, anchor="ra")
+            draw.text((width - 110, y), value, font=font(40, True), fill=INK, anchor="ra")
         y += 62
     y += 20
     draw.line([110, y, width - 110, y], fill=MUTED, width=3)

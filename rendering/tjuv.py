@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.tjuv.board import board, square_xy
-from bot.i18n import t
+from bot.i18n import money, t
 from rendering.kit import (
     GOLD,
     HIGHLIGHT,
@@ -203,12 +203,17 @@ def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, lo
     else:
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
     draw.text((MAP_X, 14), title, font=big, fill=WHITE)
-    roll = public["roll"] or public["last_roll"]
+    draw.text((WIDTH - 20, 20), "   ".join(header_facts(public, locale)), font=mid, fill=LIGHT, anchor="ra")
+
+
+def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
+    """Round, the roll of the player to play (none before they roll: the previous player's roll
+    belongs to the previous turn) and the travel agency's money."""
     facts = [t("tjuv.render.round", locale, round=public["round"])]
-    if roll:
-        facts.append(t("tjuv.render.roll", locale, roll=roll))
+    if public["roll"] and not public["finished"]:
+        facts.append(t("tjuv.render.roll", locale, roll=public["roll"]))
     facts.append(t("tjuv.render.agency", locale, money=public["agency"]))
-    draw.text((WIDTH - 20, 20), "   ".join(facts), font=mid, fill=LIGHT, anchor="ra")
+    return facts
 
 
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
@@ -230,14 +235,14 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         alarm = thief["wanted"] and status in ("free", "escaping")
         rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), seat_name(names, thief["seat"]),
                      thief["money"], note, alarm, thief["arrests"]))
-    for index, (seat, label, colour, name, money, note, wanted, arrests) in enumerate(rows):
+    for index, (seat, label, colour, name, cash, note, wanted, arrests) in enumerate(rows):
         x = MAP_X + (index % 2) * col_w
         y = PANEL_Y + ROW_H * (index // 2)
         if turn == seat:
             draw.rounded_rectangle([x - 8, y - 4, x + col_w - 16, y + ROW_H - 6], radius=8, outline=HIGHLIGHT,
                                    width=3)
         _token(draw, x + 14, y + 24, label, colour, radius=16)
-        amount = f"{money} kr"
+        amount = money(cash, locale)
         room = col_w - 26 - 40 - draw.textlength(amount, font=mid) - 12
         draw.text((x + 40, y + 2), _fit(draw, name, mid, room), font=mid, fill=WHITE)
         draw.text((x + col_w - 26, y + 2), amount, font=mid, fill=GOLD, anchor="ra")
@@ -329,7 +334,7 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
         x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
         draw.text((x + 20, y + 14), nest, font=font(30, bold=True), fill=WHITE)
-        draw.text((x + 20, y + 54), f"{amount} kr", font=font(30, bold=True), fill=GOLD)
+        draw.text((x + 20, y + 54), money(amount, locale), font=font(30, bold=True), fill=GOLD)
     draw.text((40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())),
               font=font(30, bold=True), fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))

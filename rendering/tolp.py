@@ -269,6 +269,24 @@ def _exchanges(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[s
         y += 46
 
 
+def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: Any, locale: str) -> None:
+    """The final places (shared places counted as in a race) with each player's Kung titles, in
+    two columns of five."""
+    col_w = (WIDTH - 2 * MARGIN - 48) // 2
+    place, index = 1, 0
+    for group in public["result"]["places"]:
+        for seat in group:
+            text = t("game.places", locale, place=place, players=seat_name(names, seat))
+            if public["kungs"][seat]:
+                text += " · " + t("tolp.ui.kungs", locale, count=public["kungs"][seat])
+            first = place == 1
+            x, y = MARGIN + 24 + (index // 5) * col_w, top + 74 + (index % 5) * 42
+            _text(canvas, (x, y), _fit(text, 30, col_w - 20, bold=first), 30, bold=first,
+                  fill=HIGHLIGHT if first else WHITE)
+            index += 1
+        place += len(group)
+
+
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
     public = obs["public"]
     players = int(public["players"])
@@ -284,6 +302,8 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> 
         _exchanges(canvas, draw, public, top, names, locale)
     elif public["phase"] == "play":
         _trick(canvas, draw, public, top, names, locale)
+    elif public["result"] is not None:
+        _standings(canvas, public, top, names, locale)
     return _encode(canvas)
 
 

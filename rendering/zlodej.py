@@ -168,6 +168,11 @@ def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str,
     _text(canvas, (right, 50), status, 40, bold=True, fill=HIGHLIGHT, anchor="ra")
     if public["drawing_over"] and not public["finished"]:
         _text(canvas, (right, 110), t("zlodej.render.drawing_over", locale), 28, fill=INK_LIGHT, anchor="ra")
+    if public["finished"] and public.get("winners"):
+        winners = ", ".join(seat_name(names, seat) for seat in public["winners"])
+        line = _fit(t("zlodej.render.winner", locale, names=winners, count=len(public["winners"])), 34, 440,
+                    bold=True)
+        _text(canvas, (right, 106), line, 34, bold=True, fill=HIGHLIGHT, anchor="ra")
 
 
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], seat: int,

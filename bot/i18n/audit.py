@@ -6,16 +6,13 @@ Command strings are collected from the real command tree, built offline (no Disc
 from __future__ import annotations
 
 import asyncio
-import re
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from discord import app_commands
 
-from bot.i18n import LANGUAGES, catalog
-
-PLACEHOLDER = re.compile(r"{(\w+)}")
+from bot.i18n import LANGUAGES, catalog, placeholders
 
 
 def _walk(command: Any) -> Iterator[str]:
@@ -55,7 +52,7 @@ def missing(lang: str, commands: list[str]) -> list[str]:
     out = [key for key in english if key not in other]
     out += [f"cmd.{text}" for text in commands if f"cmd.{text}" not in other]
     for key, text in other.items():
-        if key in english and set(PLACEHOLDER.findall(text)) != set(PLACEHOLDER.findall(english[key])):
+        if key in english and placeholders(text) != placeholders(english[key]):
             out.append(f"{key} (placeholders differ)")
     return out
 

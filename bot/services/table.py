@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.engine import registry
-from bot.engine.core import Event, Game, Outcome
+from bot.engine.core import TIMER, Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
 from bot.errors import (
     Conflict,
@@ -27,6 +27,7 @@ from bot.errors import (
 )
 from bot.services import clock
 from bot.services.clock import ClockSettings
+from bot.services.states import StateCache
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
@@ -88,6 +89,7 @@ class GameService:
         self.db = db
         self.clock = clock or (lambda: datetime.now(UTC))
         self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
+        self.states = StateCache()
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
@@ -144,7 +146,7 @@ class GameService:
         if record.state is None:
             raise NotFound("error.not_started")
         game = registry.get(record.game)
-        return game.observe(game.load(record.state), seat)
+        return game.observe(self.states.view(game, record), seat)
 
     def legal_texts(self, record: GameRow, seat: int, limit: int = 200) -> list[str]:
         """Canonical texts of ``seat``'s legal actions now (for menus and autocomplete)."""
@@ -152,7 +154,7 @@ class GameService:
             return []
         game = registry.get(record.game)
         out: list[str] = []
-        for action in game.legal_actions(game.load(record.state), seat):
+        for action in game.legal_actions(self.states.view(game, record), seat):
             out.append(str(action))
             if len(out) >= limit:
                 break
@@ -162,13 +164,13 @@ class GameService:
         if record.state is None or record.status != "active":
             return frozenset()
         game = registry.get(record.game)
-        return game.watchers(game.load(record.state))
+        return game.watchers(self.states.view(game, record))
 
     def to_act(self, record: GameRow) -> frozenset[int]:
         if record.state is None or record.status != "active":
             return frozenset()
         game = registry.get(record.game)
-        return game.to_act(game.load(record.state))
+        return game.to_act(self.states.view(game, record))
 
     # ------------------------------------------------------------------ lobby
     async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
@@ -180,6 +182,10 @@ class GameService:
             raise IllegalAction("error.too_many_computers", maximum=engine.max_players - 1)
         if turn_hours is not None and not 0.05 <= turn_hours <= 24 * 14:
             raise IllegalAction("error.turn_hours_range")
+        for spec in engine.options:
+            moment = clock.parse_time(str(resolved[spec.name]).replace("Z", "+00:00")) if spec.time else None
+            if moment is not None and moment <= self.clock():
+                raise IllegalAction("error.option_time_past", value=resolved[spec.name])
         async with self.db.transaction() as conn:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
@@ -220,7 +226,7 @@ class GameService:
             await repo.set_computer(conn, record.id, seat, False)
             record = await self._reload(conn, record.id)
             game = registry.get(record.game)
-            state = game.load(record.state or {})
+            state = self.states.view(game, record)
             clock_fields = await self._turn_clock(conn, game, state, record, now)
             await repo.set_deadline(conn, record.id, clock_fields["turn_deadline"], clock_fields["alarm_at"])
             return await self._reload(conn, record.id)
@@ -275,6 +281,7 @@ class GameService:
             update = Update(record, events, started=True)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
+        self.states.keep(update.record, state)
         update.to_act = self.to_act(update.record)
         update.private_changed = frozenset(range(len(update.record.seats)))
         return update
@@ -299,8 +306,8 @@ class GameService:
                         await repo.moved_since(conn, record.id, seat, expected_ply):
                     raise Conflict("error.stale")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             try:
                 parsed = game.parse_action(action)
                 events = game.apply(state, seat, parsed)
@@ -321,13 +328,16 @@ class GameService:
             if seat is None:
                 raise Forbidden("error.not_seated")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             try:
                 events = game.resign(state, seat)
             except NotImplementedError:
                 raise IllegalAction("error.resign_unsupported") from None
-            update = Update(record, [Event("game.event.resigned", {"seat": seat}), *events])
+            # one announcement: the game's own resignation line when it has one, else the table's
+            told = any(e.key.endswith((".event.resigned", ".event.resigns")) and e.params.get("seat") == seat
+                       for e in events)
+            update = Update(record, events if told else [Event("game.event.resigned", {"seat": seat}), *events])
             await self._commit_move(conn, game, state, record, seat, RESIGN)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -345,7 +355,7 @@ class GameService:
                 raise Forbidden("error.not_creator")
             if record.status == "active":
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
+                state, _ = self.states.take(game, record)
                 outcome = game.outcome(state) if game.close(state) is not None else None
                 if outcome is not None:
                     seat = record.seat_of(user_id)
@@ -365,8 +375,8 @@ class GameService:
             await repo.set_computer(conn, record.id, seat, True)
             record = await self._reload(conn, record.id)
             game = registry.get(record.game)
-            state = game.load(record.state or {})
-            before = self._privates(game, state, len(record.seats))
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
             update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -385,7 +395,7 @@ class GameService:
             if record.ply != ply:
                 raise Conflict("error.stale")
             game = registry.get(record.game)
-            state = game.load(record.state or {})
+            state, known = self.states.take(game, record)
             voter = record.seat_of(user_id)
             if voter is None:
                 raise Forbidden("error.not_seated")
@@ -403,7 +413,7 @@ class GameService:
             if result.votes < needed:
                 return result
             await prefs_repo.clear_votes(conn, record.id, ply, seat)
-            before = self._privates(game, state, len(record.seats))
+            before = known or self._privates(game, state, len(record.seats))
             if choice == "wait":
                 extended = now + timedelta(seconds=record.turn_seconds)
                 await repo.set_deadline(conn, record.id, stamp(extended), stamp(now))
@@ -437,22 +447,40 @@ class GameService:
                 if record is None or record.status != "active":
                     continue
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
-                timer = game.timer_action(state)
+                state, known = self.states.take(game, record)
                 started = clock.parse_time(record.turn_started_at) or now
-                if timer is None or (now - started).total_seconds() < timer[0]:
-                    await repo.set_timer(conn, record.id, stamp(started + timedelta(seconds=timer[0]))
-                                         if timer else None)
+                due = self._timers(game, state, record, started)
+                if not due or min(due) > now:
+                    await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
                     continue
-                _, seat, action = timer
-                before = self._privates(game, state, len(record.seats))
-                update = Update(record, list(game.apply(state, seat, action)))
-                await self._commit_move(conn, game, state, record, seat, str(action))
-                await self._run_computers(conn, game, state, record, update)
+                before = known or self._privates(game, state, len(record.seats))
+                update = Update(record, [])
+                move = self._due_move(game, state, started, now)
+                if move is not None:
+                    seat, action = move
+                    update.events.extend(game.apply(state, seat, action))
+                    await self._commit_move(conn, game, state, record, seat, str(action))
+                    await self._run_computers(conn, game, state, record, update)
+                else:  # only the window a computer left a human ran out
+                    await self._run_computers(conn, game, state, record, update, window_over=True)
+                    if not update.events:
+                        await repo.set_timer(conn, record.id, None)
+                        continue
                 update.record = await self._reload(conn, record.id)
             self._finish_update(update, game, state, before)
             updates.append(update)
         return updates
+
+    @staticmethod
+    def _due_move(game: Game[Any], state: Any, started: datetime, now: datetime) -> tuple[int, Any] | None:
+        """The timer action that is due at ``now`` (the agreed end time first), if any."""
+        limit = game.time_limit(state)
+        if limit and (clock.parse_time(limit[0].replace("Z", "+00:00")) or now) <= now:
+            return limit[1], limit[2]
+        timer = game.timer_action(state)
+        if timer and (now - started).total_seconds() >= timer[0]:
+            return timer[1], timer[2]
+        return None
 
     async def set_vacation(self, user_id: str, days: int, guild_id: str | None) -> tuple[str | None, list[GameRow]]:
         """Pause the user's clocks for ``days`` (0 ends the vacation); returns the end and the
@@ -467,7 +495,7 @@ class GameService:
             moved = []
             for record in await repo.of_user(conn, str(user_id), None, ("active",)):
                 game = registry.get(record.game)
-                state = game.load(record.state or {})
+                state = self.states.view(game, record)
                 started = clock.parse_time(record.turn_started_at) or now
                 due = await self._deadline(conn, game, state, record, started)
                 if due != record.turn_deadline:
@@ -511,8 +539,8 @@ class GameService:
                            action: str) -> None:
         outcome = game.outcome(state)
         now = self.clock()
-        seat_row = record.seats[seat]
-        if not seat_row.is_computer:
+        seat_row = record.seats[seat] if seat != TIMER else None  # TIMER: the table's clock moved
+        if seat_row is not None and not seat_row.is_computer:
             left = clock.spent_bank(seat_row.bank_seconds, record.turn_seconds,
                                     clock.parse_time(record.turn_started_at), now)
             if left != seat_row.bank_seconds:
@@ -541,9 +569,32 @@ class GameService:
             due = clock.parse_time(deadline)
             assert due is not None
             alarm = stamp(now + (due - now) * share)
-        timer = game.timer_action(state)
+        due = self._timers(game, state, record, now)
         return {"turn_started_at": stamp(now), "turn_deadline": deadline, "alarm_at": alarm,
-                "timer_at": stamp(now + timedelta(seconds=timer[0])) if timer else None}
+                "timer_at": stamp(min(due)) if due else None}
+
+    def _timers(self, game: Game[Any], state: Any, record: GameRow, started: datetime) -> list[datetime]:
+        """When something may happen without anyone acting, for a turn that started at ``started``:
+        the game's own timer, its agreed end time, and the end of the window computer seats leave
+        a human for an out-of-turn right (``Game.waits_for``)."""
+        due = []
+        timer = game.timer_action(state)
+        if timer:
+            due.append(started + timedelta(seconds=timer[0]))
+        limit = game.time_limit(state)
+        if limit:
+            due.append(clock.parse_time(limit[0].replace("Z", "+00:00")) or started)
+        if self._held(game, state, record):
+            due.append(started + timedelta(seconds=game.window_seconds))
+        return due
+
+    @staticmethod
+    def _held(game: Game[Any], state: Any, record: GameRow) -> bool:
+        """Whether a computer seat must move next but leaves a human a window first."""
+        if game.outcome(state) is not None:
+            return False
+        computers = {s.seat for s in record.seats if s.is_computer}
+        return bool(game.to_act(state) & computers) and bool(game.waits_for(state) - computers)
 
     async def _deadline(self, conn: Any, game: Game[Any], state: Any, record: GameRow, now: datetime) -> str | None:
         """The deadline of the seats waiting now (None when only computers or nobody must act)."""
@@ -559,18 +610,27 @@ class GameService:
         return stamp(clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations))
 
     async def _run_computers(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
-                             update: Update) -> None:
+                             update: Update, *, window_over: bool = False) -> None:
+        """Computer seats make every move they must and use every out-of-turn right they have
+        (``Game.watchers``: a Monopol rent claim). A computer's move that would end a human's
+        out-of-turn right waits until that human acted or the window passed (``window_over``)."""
         computers = {s.seat for s in record.seats if s.is_computer}
+        granted = game.waits_for(state) - computers if window_over else frozenset()
         for _ in range(MAX_COMPUTER_MOVES):
             if record.status != "active" or game.outcome(state) is not None:
                 return
-            seats = sorted(game.to_act(state) & computers)
+            rights = sorted(game.watchers(state) & computers)
+            seats = rights or sorted(game.to_act(state) & computers)
             if not seats:
+                return
+            if not rights and self._held(game, state, record) and not game.waits_for(state) - computers <= granted:
                 return
             seat = seats[0]
             action = game.bot_action(state, seat)
             update.events.extend(game.apply(state, seat, action))
             await self._commit_move(conn, game, state, record, seat, str(action))
+            if not game.waits_for(state):
+                granted = frozenset()  # that window is over; the next one is given in full
 
     @staticmethod
     def _privates(game: Game[Any], state: Any, players: int) -> list[tuple[str, bool]]:
@@ -583,6 +643,7 @@ class GameService:
         """Seats to send a fresh private view: those whose view changed, and those whose turn has
         just come (their DM then holds the controls for this very position)."""
         after = self._privates(game, state, len(update.record.seats))
+        self.states.keep(update.record, state, after)
         update.previous_to_act = frozenset(i for i, (_, acting) in enumerate(before) if acting)
         pairs = enumerate(zip(before, after, strict=True))
         update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs

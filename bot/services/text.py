@@ -1,6 +1,7 @@
 """Turn engine events and errors into translated sentences for one reader."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -9,7 +10,7 @@ from discord.utils import escape_markdown, escape_mentions
 from bot.engine.cards import parse_card
 from bot.engine.core import Event
 from bot.errors import GameMasterError
-from bot.i18n import has, t
+from bot.i18n import has, money, t
 
 _SEAT_PARAMS = ("seat", "target", "winner")
 _CARD_PARAMS = ("card", "cards")
@@ -51,10 +52,22 @@ def name_params(params: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+_CASH = re.compile(r"(?<![\w.,])(\d+) kr\b")
+
+
+def cash_words(text: str, locale: str | None) -> str:
+    """Amounts an engine wrote language-neutrally ("200 kr, Kongens gate") in the reader's money
+    format ("kr 200, Kongens gate" in English)."""
+    return _CASH.sub(lambda match: money(int(match.group(1)), locale), text)
+
+
 def event_text(event: Event, names: Sequence[str], locale: str | None, *, markup: bool = True) -> str:
     """``markup``: the text goes into a Discord message, so the names are escaped (the console and
     the images show names as they are)."""
     params = name_params(dict(event.params), shown_names(names) if markup else names)
+    for key in ("give", "get"):
+        if isinstance(params.get(key), str):
+            params[key] = cash_words(params[key], locale)
     game = event.key.split(".")[0]
     for key, value in event.params.items():
         # ranks by their names where the game has them ("stratego.rank.S" -> "Spy (S)")

@@ -287,7 +287,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     group = GROUPS[SQUARES[wanted[0]].group]
     assert all(end.owner[sq] == proposer for sq in group) and sum(end.level[sq] for sq in group) >= 2
     said = "\n".join(m.content for m in fake.channel_messages())
-    assert "at auction for" in said and "accepts the trade" in said and "builds 2 in the set of" in said
+    assert "at auction for" in said and "accepts the trade" in said and "builds 2 buildings in the set of" in said
     fake.assert_clean()
 
 

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.engine import registry
+from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import PNG, latest_board
@@ -121,13 +122,14 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
             record = await bot.service.current(fake.channel_id)
             nest = state.thief(seat).at
             private = fake.dms_to(user)[-1].content
-            assert f"You hid {rest} kr in the nest at {nest}" in private
-            assert f"{nest}: {rest} kr" in private
+            kroner = money(int(rest), "en")
+            assert f"You hid {kroner} in the nest at {nest}" in private
+            assert f"{nest}: {kroner}" in private
             shown = await fake.interact(bot, fake.click(user, latest_board(fake), label="Show my hand"))
-            assert shown.ephemeral and f"{nest}: {rest} kr" in shown.text and shown.files
+            assert shown.ephemeral and f"{nest}: {kroner}" in shown.text and shown.files
             for other in users:
                 if other is not user:
-                    assert f"{nest}: {rest} kr" not in fake.dms_to(other)[-1].content
+                    assert f"{nest}: {kroner}" not in fake.dms_to(other)[-1].content
             posted = latest_board(fake)
             assert "hides money in a nest" in posted.content and rest not in posted.content.split("hides")[1]
             public = bot.service.observe(record, None)["public"]
@@ -144,7 +146,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     assert min(used.values()) >= 2, used
     assert any(a.startswith("hide") for a in done) and any(a.startswith("breakout") for a in done)
     said = "\n".join(m.content for m in fake.channel_messages())
-    assert "robs the bank at X18 of 5000 kr" in said and "robs the post office" in said
+    assert "robs the bank at X18 of kr\u00a05,000" in said and "robs the post office" in said
     assert "is surrounded at X18" in said and "C arrests player3 at X18" in said
     assert "goes to jail" in said and "the break-out fails" in said
     assert "You hid" not in said and "A5: " not in said

@@ -57,3 +57,31 @@ async def test_the_prefs_cache_follows_every_write(db: Database, service: GameSe
     restarted = Players(db)
     await restarted.load_locales()  # a new process knows every choice before anyone interacts
     assert restarted.chosen_locale("u2") == "nb" and restarted.chosen_locale("u1") is None
+
+
+async def test_a_state_is_parsed_once_per_move_not_once_per_question(service: GameService) -> None:
+    from bot.engine import registry
+    from tests.services.test_table import started
+
+    await started(service)
+    record = await service.current("c")
+    assert record is not None
+    game = registry.get("toy")
+    for _ in range(3):
+        seat = min(service.to_act(record))
+        parsed = service.states.parsed
+        update = await service.act(user_id=f"u{seat}", action="add 1", channel_id="c")
+        record = update.record
+        for s in range(len(record.seats)):  # what announcing the move asks
+            service.observe(record, s)
+            service.legal_texts(record, s)
+        service.observe(record, None)
+        service.watchers(record)
+        service.to_act(record)
+        assert service.states.parsed == parsed  # the state the move produced serves them all
+        # and it is the committed one
+        assert game.dump(service.states.view(game, record)) == (await service.get(record.id)).state
+    fresh = GameService(service.db)
+    fresh.observe(record, None)
+    fresh.to_act(record)
+    assert fresh.states.parsed == 1

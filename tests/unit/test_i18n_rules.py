@@ -1,10 +1,8 @@
 """Catalogs, the translator's locale mapping, and the /rules index."""
 from __future__ import annotations
 
-import re
-
 from bot.engine import registry
-from bot.i18n import LANGUAGES, catalog, normalize, t
+from bot.i18n import LANGUAGES, catalog, normalize, placeholders, t
 from bot.services import rules
 
 
@@ -27,7 +25,7 @@ def test_every_placeholder_in_a_translation_exists_in_english() -> None:
             if key.startswith("cmd."):  # command names and descriptions, keyed by their English text
                 continue
             assert key in english, f"{lang}: {key} has no English original"
-            assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", english[key])), (lang, key)
+            assert placeholders(text) == placeholders(english[key]), (lang, key)
 
 
 def test_every_game_has_english_rules_with_unique_topics() -> None:

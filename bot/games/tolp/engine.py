@@ -462,7 +462,8 @@ class TolpGame(Game[TolpState]):
         private: dict[str, Any] | None = None
         if seat is not None:
             private = {"hand": [str(c) for c in state.hands[seat]], "exchange": None}
-            ex = self._exchange_of(state, seat)
+            # the exchange belongs to the exchange phase: once play starts the hand is just the hand
+            ex = self._exchange_of(state, seat) if state.phase == "exchange" else None
             if ex is not None:
                 high = ex.high == seat
                 private["exchange"] = {

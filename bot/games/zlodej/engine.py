@@ -21,6 +21,7 @@ from .play import (
     final_scores,
     matches,
     pass_turn,
+    standings,
     top_rank,
 )
 from .state import HAND_SIZE, JOKERS_PER_DECK, ZlodejState, decks_for, dump_state, load_state
@@ -102,12 +103,7 @@ class ZlodejGame(Game[ZlodejState]):
             return None
         scores = {seat: state.pile_points(seat) for seat in range(state.players)}
         playing = [s for s in range(state.players) if not state.resigned[s]]
-        places: list[tuple[Seat, ...]] = []
-        for points in sorted({scores[s] for s in playing}, reverse=True):
-            places.append(tuple(s for s in playing if scores[s] == points))
-        gave_up = tuple(s for s in range(state.players) if state.resigned[s])
-        if gave_up:
-            places.append(gave_up)
+        places = standings(state)
         reason = "zlodej.end.resigned" if len(playing) < 2 else "zlodej.end.cards_out"
         return Outcome(places=tuple(places), reason=reason, scores=scores)
 

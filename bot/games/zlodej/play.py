@@ -142,11 +142,28 @@ def pass_turn(state: ZlodejState, seat: int) -> list[Event]:
     return events + final_scores(state)
 
 
+def standings(state: ZlodejState) -> list[tuple[int, ...]]:
+    """The places at the end: the players still in the game by pile total, highest first (equal
+    totals share a place), then everyone who resigned."""
+    playing = [s for s in range(state.players) if not state.resigned[s]]
+    places = [tuple(s for s in playing if state.pile_points(s) == points)
+              for points in sorted({state.pile_points(s) for s in playing}, reverse=True)]
+    gave_up = tuple(s for s in range(state.players) if state.resigned[s])
+    return places + [gave_up] if gave_up else places
+
+
 def final_scores(state: ZlodejState) -> list[Event]:
-    """The end: every pile is turned up and counted, best total first."""
-    seats = sorted(range(state.players), key=lambda s: (-state.pile_points(s), s))
-    return [Event("zlodej.event.game_over", {}),
-            *(Event("zlodej.event.score", {"seat": s, "points": state.pile_points(s)}) for s in seats)]
+    """The end: every pile is turned up and counted, in the order of the places."""
+    playing = [s for s in range(state.players) if not state.resigned[s]]
+    if len(playing) < 2:
+        events = [Event("zlodej.event.game_over_resigned", {"seat": playing[0]} if playing else {})]
+    else:
+        events = [Event("zlodej.event.game_over", {})]
+    for place in standings(state):
+        for s in place:
+            key = "zlodej.event.score_resigned" if state.resigned[s] else "zlodej.event.score"
+            events.append(Event(key, {"seat": s, "points": state.pile_points(s)}))
+    return events
 
 
 def draw(state: ZlodejState, seat: int) -> list[Event]:

@@ -12,6 +12,7 @@ from typing import Any
 from bot.engine.cards import Card, rank_text
 from bot.engine.rng import Rng
 
+from .play import standings
 from .state import Group, ZlodejState, dump_state, load_state
 
 VISIBLE_GROUPS = 2
@@ -53,6 +54,7 @@ def public_view(state: ZlodejState) -> dict[str, Any]:
     if state.finished:
         # At the end every pile is turned up and counted in front of everyone.
         view["scores"] = [state.pile_points(seat) for seat in range(state.players)]
+        view["winners"] = list(standings(state)[0])
     return view
 
 

@@ -49,7 +49,7 @@ async def test_a_console_game_of_monopol_runs_to_the_end_of_the_rounds(tmp_path:
     # the refused first move explains itself, and Ann is asked again
     assert player.answers[:2] == ["buy", "trade 1 give:c100 get:-"]
     assert "That is not possible at this point of the turn." in player.prompts[1][1]
-    assert "Ann offers Bo a trade: gives 100 kr, wants –." in everything
+    assert "Ann offers Bo a trade: gives kr\u00a0100, wants –." in everything
     assert "accept" in player.answers and "Bo accepts the trade with Ann." in everything
     assert "Ann rolls" in everything and "Bo rolls" in everything
     assert "2 rounds are played: the game is over." in everything

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.stratego import GAME
+from bot.i18n import placeholders
 
 PACKAGE = Path(GAME.__module__.replace(".", "/")).parent
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,7 +43,7 @@ def test_every_catalog_has_the_same_keys_and_placeholders_as_english(lang: str) 
     en, other = catalog("en"), catalog(lang)
     assert en.keys() == other.keys()
     for key in en:
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", other[key])), key
+        assert placeholders(en[key]) == placeholders(other[key]), key
 
 
 def test_option_descriptions_exist() -> None:

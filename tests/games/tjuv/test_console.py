@@ -81,17 +81,17 @@ def test_three_players_play_a_whole_game_with_a_rolled_police_player(tmp_path: P
     assert "Roll the die first." in said and "C is not a piece you can move now." in said
 
     # robbery, arrest by the radio car, the hidden stash: the sum only in Anna's own view
-    assert "Bertil robs the bank at X18 of 5000 kr!" in said and "Anna robs the post office at D3" in said
+    assert "Bertil robs the bank at X18 of kr\u00a05,000!" in said and "Anna robs the post office at D3" in said
     assert "C arrests Bertil at X18" in said and "Bertil goes to jail" in said
     assert "Anna hides money in a nest." in said
-    hid = typist.said.index("You hid 2000 kr in the nest at A5.")
+    hid = typist.said.index("You hid kr\u00a02,000 in the nest at A5.")
     assert typist.said[hid + 1].startswith("You play the thief T1")
-    stash_views = [seat for seat, view in typist.views if "A5: 2000 kr" in view]
+    stash_views = [seat for seat, view in typist.views if "A5: kr\u00a02,000" in view]
     assert stash_views and set(stash_views) == {0}
     assert sorted((tmp_path / "boards").glob("tjuv-*-seat0.png"))
 
     # the end: the round limit; Bertil's last robbery wins; no extra "game over" line from the engine
-    assert typist.said[-9:-7] == ["Bertil moves T2 to R14.", "Bertil robs the post office at R14 of 5000 kr!"]
+    assert typist.said[-9:-7] == ["Bertil moves T2 to R14.", "Bertil robs the post office at R14 of kr\u00a05,000!"]
     assert typist.said[-7].startswith("Board image:")
     assert typist.said[-6].startswith("Game over.")  # said once, by the table, with the reason
     assert typist.said[-5:-2] == ["1. Bertil", "2. Cecilia", "3. Anna"]

@@ -361,7 +361,7 @@ class GameService:
         """End the channel's game (its creator or a manager). A game with standings to keep
         (``Game.close``) finishes with them; any other is aborted."""
         async with self.db.transaction() as conn:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
             if record is None:
                 raise NotFound("error.no_game")
             if record.creator_id != str(user_id) and not is_manager:
@@ -464,7 +464,7 @@ class GameService:
         updates = []
         for game_id in candidates:
             async with self.db.transaction() as conn:
-                record = await repo.get(conn, game_id)
+                record = await repo.get(conn, game_id, lock=True)
                 if record is None or record.status != "active":
                     continue
                 game = registry.get(record.game)
@@ -528,7 +528,7 @@ class GameService:
 
     # ------------------------------------------------------------------ internals
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:
-        record = await repo.open_in_channel(conn, str(channel_id))
+        record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status != "lobby":
@@ -537,9 +537,9 @@ class GameService:
 
     async def _active(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
         if game_id is not None:
-            record = await repo.get(conn, game_id)
+            record = await repo.get(conn, game_id, lock=True)
         else:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status == "lobby":

@@ -7,6 +7,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage import games
 from bot.storage.games import now_iso
 
 
@@ -31,9 +32,10 @@ class BoardRow:
 
 
 async def record(conn: aiosqlite.Connection, game_id: int, ply: int, payload: dict[str, Any]) -> int:
-    cur = await conn.execute("INSERT INTO announcements (game_id, ply, payload, created_at) VALUES (?, ?, ?, ?)",
-                             (game_id, ply, json.dumps(payload, separators=(",", ":")), now_iso()))
-    return int(cur.lastrowid or 0)
+    cur = await conn.execute("INSERT INTO announcements (game_id, ply, payload, created_at) VALUES (?, ?, ?, ?) "
+                             "RETURNING id", (game_id, ply, json.dumps(payload, separators=(",", ":")), now_iso()))
+    row = await cur.fetchone()
+    return int(row[0]) if row else 0
 
 
 async def pending(conn: aiosqlite.Connection, game_id: int) -> list[Pending]:
@@ -50,8 +52,8 @@ async def pending_games(conn: aiosqlite.Connection) -> list[int]:
 
 async def mark_done(conn: aiosqlite.Connection, ids: list[int]) -> None:
     stamp = now_iso()
-    await conn.executemany("UPDATE announcements SET done_at = ? WHERE id = ? AND done_at IS NULL",
-                           [(stamp, i) for i in ids])
+    for entry in ids:
+        await conn.execute("UPDATE announcements SET done_at = ? WHERE id = ? AND done_at IS NULL", (stamp, entry))
 
 
 async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
@@ -72,4 +74,4 @@ async def set_board(conn: aiosqlite.Connection, board_row: BoardRow) -> None:
         "ply = excluded.ply, updated_at = excluded.updated_at",
         (board_row.game_id, board_row.channel_id, board_row.message_id, json.dumps(board_row.to_act),
          json.dumps(board_row.events, separators=(",", ":")), board_row.ply, now_iso()))
-    await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (board_row.message_id, board_row.game_id))
+    await games.set_board_message(conn, board_row.game_id, board_row.message_id)

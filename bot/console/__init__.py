@@ -63,6 +63,7 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
             if choice == RESUME:
                 assert saved is not None
                 say(t("console.resuming", locale, id=saved.id, game=t(f"game.name.{saved.game}", locale)))
+                await table.command(saved, 0, "log")  # where the game stands: the last moves
                 await table.write_board(saved)
             else:
                 await table.show(await new_game(table, game, players, seed, options))

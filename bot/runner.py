@@ -4,7 +4,10 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import sys
+from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.app import GameMasterBot
@@ -32,6 +35,9 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
+    # the bot never joins voice: no start-up warnings about voice libraries it does not use
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     async with Database(settings.database_path) as db:
         lease = InstanceLease(db)
         await lease.acquire()  # a second process on this database stops here, naming the first
@@ -49,10 +55,20 @@ async def run_bot(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             print(t("cli.intents", settings.default_locale))
             return 2
+        except (OSError, aiohttp.ClientError, discord.GatewayNotFound, TimeoutError) as exc:
+            # no network (or Discord unreachable): one line, not a traceback
+            print(t("cli.offline", settings.default_locale, error=offline_reason(exc)), file=sys.stderr)
+            return 4
         finally:
             beat.cancel()
             await lease.release()
     return 0
+
+
+def offline_reason(exc: BaseException) -> str:
+    """A short reason: the connection error's own words without aiohttp's host and ssl details."""
+    text = str(getattr(exc, "os_error", None) or exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:160]
 
 
 async def db_command(settings: Settings, command: str) -> int:
@@ -60,21 +76,27 @@ async def db_command(settings: Settings, command: str) -> int:
         await asyncio.to_thread(check_file, settings.database_path, deep=True)
     db = Database(settings.database_path)
     await db.connect(migrate=False)
+    # named once the file opened: a broken file is reported in one line that names it
+    print(t("cli.db_file", settings.default_locale, path=settings.database_path.resolve()))
     try:
         if command == "migrate":
             applied = await db.migrate()
-            print("applied: " + (", ".join(applied) or "nothing (up to date)"))
+            locale = settings.default_locale
+            print(t("cli.migrated", locale, applied=", ".join(applied)) if applied else t("cli.up_to_date", locale))
             return 0
         await db.migrate()
-        return await verify(db)
+        return await verify(db, settings.database_path, settings.default_locale)
     finally:
         await db.close()
 
 
-async def verify(db: Database) -> int:
+async def verify(db: Database, path: Path | None = None, locale: str = "en") -> int:
     """Replay every stored game from its seed and compare with the snapshot."""
     bad = 0
     rows = await db.fetchall("SELECT id FROM games WHERE state IS NOT NULL")
+    if not rows:
+        print(t("cli.verify_empty", locale, path=path or "?"))
+        return 0
     for row in rows:
         async with db.transaction() as conn:
             record = await repo.get(conn, row["id"])
@@ -85,4 +107,5 @@ async def verify(db: Database) -> int:
         same = json.dumps(game.dump(state), sort_keys=True) == json.dumps(record.state, sort_keys=True)
         print(f"game {record.id} ({record.game}): {'ok' if same else 'MISMATCH'}")
         bad += not same
+    print(t("cli.verify_done", locale, count=len(rows), bad=bad))
     return 1 if bad else 0

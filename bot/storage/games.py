@@ -212,6 +212,16 @@ async def append_move(conn: aiosqlite.Connection, game_id: int, ply: int, seat: 
                        (game_id, ply, seat, action, now_iso()))
 
 
+async def interaction_applied(conn: aiosqlite.Connection, interaction_id: str) -> bool:
+    async with conn.execute("SELECT 1 FROM move_interactions WHERE interaction_id = ?", (interaction_id,)) as cur:
+        return await cur.fetchone() is not None
+
+
+async def record_interaction(conn: aiosqlite.Connection, interaction_id: str, game_id: int, ply: int) -> None:
+    await conn.execute("INSERT INTO move_interactions (interaction_id, game_id, ply) VALUES (?, ?, ?)",
+                       (interaction_id, game_id, ply))
+
+
 async def moved_since(conn: aiosqlite.Connection, game_id: int, seat: int, ply: int) -> bool:
     async with conn.execute("SELECT 1 FROM moves WHERE game_id = ? AND seat = ? AND ply > ? LIMIT 1",
                             (game_id, seat, ply)) as cur:

@@ -57,3 +57,15 @@ async def test_a_topic_id_answers_with_the_whole_section(fake: FakeDiscord, make
     section = rules.section("monopol", "jail", "nb")
     assert section is not None and section.body in answer.text and not answer.original.custom_ids
     fake.assert_clean()
+
+
+async def test_topic_autocomplete_offers_the_sections_that_answer_the_question_typed(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    player = fake.add_member("typist", locale="sv-SE")
+    typed = await fake.interact(bot, fake.autocomplete(player, "rules", focused="topic", game="monopol",
+                                                       topic="hur kommer jag ut ur fängelset"))
+    assert typed.choices and typed.choices[0] == {"name": "Fängelse", "value": "jail"}
+    prefix = await fake.interact(bot, fake.autocomplete(player, "rules", focused="topic", game="monopol", topic="Bygg"))
+    assert prefix.choices[0]["value"] == "building"
+    fake.assert_clean()

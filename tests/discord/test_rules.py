@@ -9,6 +9,9 @@ from bot.services import rules
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord
 
+# The lookup reads no database (an in-memory index of the rules files): one backend is enough.
+pytestmark = pytest.mark.sqlite_only
+
 
 @pytest.mark.parametrize(("locale", "lang", "game", "question", "topic", "title"), [
     ("sv-SE", "sv", "tjuv", "hur flyr man ur stan med pengarna", "escape", "Flykt"),

@@ -5,6 +5,7 @@ section and the next two candidates. The buttons are DynamicItems whose custom_i
 and the topic, so they keep working after a restart."""
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -119,6 +120,6 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: Any) -> None:
-    rules.warm()
+    await asyncio.to_thread(rules.warm)  # build the index now, off the event loop
     bot.add_dynamic_items(RulesButton)
     await bot.add_cog(Rules(bot))

@@ -5,6 +5,7 @@ a restart, installs the command translator, starts the scheduler and syncs comma
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections import OrderedDict

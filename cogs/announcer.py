@@ -165,7 +165,7 @@ class Announcer(commands.Cog):
                 board = await self.new_board(record, board, public, to_act, first)
             else:
                 board = await self.edit_board(record, board, public, to_act)
-        await self.send_privates(record, seats, events, first)
+        await self.send_privates(record, seats, events, first, board.message_id if board else None)
         await self.outbox.delivered(ids, board)
 
     def board_text(self, record: GameRow, events: Sequence[Event], to_act: Sequence[int]) -> tuple[str, list[str]]:
@@ -247,22 +247,25 @@ class Announcer(commands.Cog):
             await channel.get_partial_message(message_id).edit(**fields)
 
     # ------------------------------------------------------------------ direct messages
-    async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int) -> None:
-        """Each seat's private view; one player's DM failing does not keep the others from theirs."""
+    async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int,
+                            board_id: str | None) -> None:
+        """Each seat's private view, naming its table and linking to the current board; one
+        player's DM failing does not keep the others from theirs."""
         for seat in sorted(seats):
             try:
-                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"))
+                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board_id)
             except Exception:  # noqa: BLE001 - logged; the other players still get their views
                 log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
-    async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str) -> None:
+    async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str,
+                           board_id: str | None) -> None:
         """DM a player their private view; if Discord refuses (50007), tell the channel once."""
         seat_row = record.seats[seat]
         if seat_row.is_computer or not seat_row.user_id:
             return
         user_id = seat_row.user_id
         locale = await self.bot.user_locale(user_id, record.locale)
-        content, file, view = await private_message(self.bot, record, seat, locale, events)
+        content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
         if file is None and not content:
             return
         try:

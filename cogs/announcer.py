@@ -17,7 +17,6 @@ import asyncio
 import logging
 import os
 import signal
-import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -27,6 +26,7 @@ from discord.ext import commands, tasks
 
 from bot.engine.core import Event
 from bot.i18n import t
+from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow
@@ -95,7 +95,11 @@ class Announcer(commands.Cog):
         self.outbox = Outbox(bot.db)
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self.owner = uuid.uuid4().hex  # this process, in the tables' delivery claims
+        # this process in the tables' delivery claims: named by the shards it serves, which the
+        # instance lease gives to one live process at a time, so the process restarted after a
+        # crash takes its predecessor's claims over at once instead of waiting for them to run out
+        settings = bot.settings
+        self.owner = "announcer " + ", ".join(shard_scopes(settings.shards, settings.shard_count))
 
     async def cog_load(self) -> None:
         # the sweep's first round, once connected, delivers what the last run committed but did

@@ -71,6 +71,22 @@ def seat_name(names: Any, seat: int) -> str:
     return f"#{seat + 1}"
 
 
+def hinted_square(event_hint: Any) -> Any:
+    """The square an announcer's hint names: the hint itself (a Monopol square number, a Tjuv och
+    Polis coordinate) or the ``square`` parameter of an event everyone may see (an object or a
+    mapping with ``params`` and ``visible_to``); None otherwise. A private event never steers a
+    public picture."""
+    if isinstance(event_hint, (int, str)):
+        return event_hint
+    if isinstance(event_hint, Mapping):
+        params, visible_to = event_hint.get("params"), event_hint.get("visible_to")
+    else:
+        params, visible_to = getattr(event_hint, "params", None), getattr(event_hint, "visible_to", None)
+    if visible_to is None and isinstance(params, Mapping):
+        return params.get("square")
+    return None
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
     """The advance width of ``text`` at ``fnt``'s size and weight, fallback fonts included."""
     return int(text_length(text, int(fnt.size), "Bold" in str(fnt.getname()[1])))

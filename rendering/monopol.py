@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS
 from bot.i18n import money, normalize, t
 from bot.services.text import cash_words, name_params
-from rendering.kit import draw_text, encode_on_palette, encode_png, fit, palette_from, seat_name
+from rendering.kit import draw_text, encode_on_palette, encode_png, fit, hinted_square, palette_from, seat_name
 from rendering.monopol_board import (
     BAND,
     BOARD_BG,
@@ -289,11 +289,12 @@ FOCUS_CARD_H = 196  # the card under a row of squares
 
 
 def focus_square(pub: Mapping[str, Any], event_hint: Any = None) -> int:
-    """The square a turn's focus view shows: ``event_hint`` when it names a square, else the square
-    of the newest event that has one (the token that moved, the street just bought, built on or
-    mortgaged), else where the player to act stands."""
-    if isinstance(event_hint, int) and 0 <= event_hint < len(SQUARES):
-        return event_hint
+    """The square a turn's focus view shows: the one ``event_hint`` names (a square number or a
+    public event with a square), else the square of the newest event that has one (the token that
+    moved, the street just bought, built on or mortgaged), else where the player to act stands."""
+    hinted = hinted_square(event_hint)
+    if isinstance(hinted, int) and not isinstance(hinted, bool) and 0 <= hinted < len(SQUARES):
+        return hinted
     for event in reversed(pub["recent"]):
         square = event["params"].get("square")
         if isinstance(square, int) and 0 <= square < len(SQUARES):

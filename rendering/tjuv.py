@@ -26,6 +26,7 @@ from rendering.kit import (
     encode_png,
     fit,
     font,
+    hinted_square,
     new_canvas,
     palette_from,
     seat_name,
@@ -354,10 +355,12 @@ def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str)
 
 
 def focus_square(public: Mapping[str, Any], event_hint: Any = None) -> str:
-    """The square a turn's focus view centres on: ``event_hint`` when it is a square of the map,
-    else where the last move ended, else the piece of the player to act."""
-    if isinstance(event_hint, str) and event_hint in board().kind:
-        return event_hint
+    """The square a turn's focus view centres on: the one ``event_hint`` names (a coordinate or a
+    public event with a square on the map), else where the last move ended, else the piece of the
+    player to act."""
+    hinted = hinted_square(event_hint)
+    if isinstance(hinted, str) and hinted in board().kind:
+        return hinted
     path = [s for s in public.get("last_path", []) if s in board().kind]
     if path:
         return path[-1]

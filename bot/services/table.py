@@ -355,7 +355,7 @@ class GameService:
         """End the channel's game (its creator or a manager). A game with standings to keep
         (``Game.close``) finishes with them; any other is aborted."""
         async with self.db.transaction() as conn:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
             if record is None:
                 raise NotFound("error.no_game")
             if record.creator_id != str(user_id) and not is_manager:
@@ -450,7 +450,7 @@ class GameService:
         updates = []
         for game_id in candidates:
             async with self.db.transaction() as conn:
-                record = await repo.get(conn, game_id)
+                record = await repo.get(conn, game_id, lock=True)
                 if record is None or record.status != "active":
                     continue
                 game = registry.get(record.game)
@@ -513,11 +513,11 @@ class GameService:
 
     async def set_board_message(self, game_id: int, message_id: str | None) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            await repo.set_board_message(conn, game_id, message_id)
 
     # ------------------------------------------------------------------ internals
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:
-        record = await repo.open_in_channel(conn, str(channel_id))
+        record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status != "lobby":
@@ -526,9 +526,9 @@ class GameService:
 
     async def _active(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
         if game_id is not None:
-            record = await repo.get(conn, game_id)
+            record = await repo.get(conn, game_id, lock=True)
         else:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status == "lobby":

@@ -12,6 +12,7 @@ import math
 import pytest
 from PIL import Image
 
+from bot.engine.core import Event
 from bot.games.monopol.board import GROUP_COLOURS, SQUARES
 from rendering import monopol, monopol_board, stratego, tjuv
 from rendering.kit import recording
@@ -124,6 +125,16 @@ def test_the_focus_is_the_square_of_the_newest_event_or_the_acting_players_token
     assert monopol.focus_square(pub) == 7
     assert monopol.focus_square({**pub, "recent": []}) == 12
     assert monopol.focus_square(pub, event_hint=39) == 39
+    assert monopol.focus_square(pub, event_hint=Event("monopol.event.buy", {"seat": 0, "square": 21})) == 21
+    assert monopol.focus_square(pub, event_hint=Event("monopol.event.turn", {"seat": 1})) == 7
+
+
+def test_a_private_event_never_steers_the_public_focus() -> None:
+    game, state = played("tjuv", 4, 30)
+    public = game.observe(state, None)["public"]
+    nest = Event("tjuv.event.hid_private", {"money": 1000, "square": "A5"}, visible_to=frozenset({1}))
+    assert tjuv.focus_square(public, event_hint=nest) == tjuv.focus_square(public)
+    assert tjuv.focus_square(public, event_hint=Event("x", {"square": tjuv.board().gate})) == tjuv.board().gate
 
 
 def test_tokens_never_cover_a_street_name_or_price() -> None:

@@ -1,7 +1,8 @@
 """Language-aware matching for the rules lookup: words to terms, and a small BM25F index.
 
-A word becomes a term by dropping the language's stop words (bot/i18n/stopwords/<lang>.txt), Snowball
-stemming in its language and folding diacritics (ø, æ, å, č, ř … to plain letters). A query word the
+A word becomes a term by dropping the language's stop words (bot/i18n/words/<lang>.stop.txt), mapping
+irregular forms (<lang>.forms.txt: thieves -> thief, vunnit -> vinna), Snowball stemming in its
+language and folding diacritics (ø, æ, å, č, ř … to plain letters). A query word the
 index does not know is looked up again as the folded surface form of a word in the texts (players
 often leave out diacritics), then as a word within one letter of a known one (typos), then by its
 first five letters. Two neighbouring terms also form a phrase term, so "get out" outweighs "out".
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import snowballstemmer
 
-STOPWORDS_DIR = Path(__file__).resolve().parent.parent / "i18n" / "stopwords"
+WORDS_DIR = Path(__file__).resolve().parent.parent / "i18n" / "words"
 SNOWBALL = {"en": "english", "sv": "swedish", "nb": "norwegian", "cs": "czech"}
 _WORD = re.compile(r"\w+")
 _SPECIAL = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l"})
@@ -36,13 +37,23 @@ def fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def _lines(lang: str, kind: str) -> list[str]:
+    path = WORDS_DIR / f"{lang}.{kind}.txt"
+    if not path.exists():
+        return []
+    return [line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 @cache
 def stopwords(lang: str) -> frozenset[str]:
-    path = STOPWORDS_DIR / f"{lang}.txt"
-    if not path.exists():
-        return frozenset()
-    words = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return frozenset(fold(w) for line in words for w in line.split())
+    """Words that say nothing about which rule is meant (bot/i18n/words/<lang>.stop.txt), folded."""
+    return frozenset(fold(word) for line in _lines(lang, "stop") for word in line.split())
+
+
+@cache
+def forms(lang: str) -> dict[str, str]:
+    """Irregular forms -> the form the stemmer knows (bot/i18n/words/<lang>.forms.txt)."""
+    return dict(line.split(None, 1) for line in _lines(lang, "forms") if len(line.split()) == 2)
 
 
 @cache
@@ -57,7 +68,7 @@ def term_of(word: str, lang: str) -> str:
     folded = fold(lower)
     if folded in stopwords(lang):
         return ""
-    return fold(_stemmer(lang).stemWord(lower))
+    return fold(_stemmer(lang).stemWord(forms(lang).get(lower, lower)))
 
 
 def words(text: str) -> list[str]:
@@ -68,6 +79,11 @@ def analyze(text: str, lang: str) -> list[str]:
     """Terms of a text in reading order (stop words left out), with a phrase term for each neighbouring pair."""
     terms = [t for t in (term_of(w, lang) for w in words(text)) if t]
     return terms + [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)]
+
+
+@lru_cache(maxsize=4096)
+def _terms_of(text: str, lang: str) -> frozenset[str]:
+    return frozenset(analyze(text, lang))
 
 
 def _deletions(word: str) -> set[str]:
@@ -198,7 +214,7 @@ class Index:
         return out
 
     def paragraph_score(self, paragraph: str, terms: dict[str, float]) -> float:
-        present = set(analyze(paragraph, self.lang))
+        present = _terms_of(paragraph, self.lang)
         return sum(weight * self.idf(term) for term, weight in terms.items() if term in present)
 
 

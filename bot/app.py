@@ -49,11 +49,14 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
         return await admit(interaction)
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         # nothing the bot sends pings unless the call names whom (cogs.common.pinging)
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if settings.shards is not None:  # this process runs these of Discord's shards (AutoSharded: all)
+            kwargs.setdefault("shard_ids", list(settings.shards))
+            kwargs.setdefault("shard_count", settings.shard_count)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree, **kwargs)
         self.settings = settings

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.engine.registry import GAME_PACKAGES
 from bot.i18n import t
-from bot.settings import Settings
+from bot.settings import Settings, parse_shards
 from bot.storage.backend import sqlite_path
 from bot.storage.health import StorageProblem
 
@@ -21,7 +21,10 @@ LIST = "list"
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gamemaster", description="Game Master: tabletop games on Discord")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
+    run = sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
+    run.add_argument("--shards", help="the Discord shards this process runs, e.g. 0-3 (default: GAMEMASTER_SHARDS, "
+                                      "else all)")
+    run.add_argument("--shard-count", type=int, help="how many shards the bot has in all (GAMEMASTER_SHARD_COUNT)")
     console = sub.add_parser("console", help="play at a local table in this terminal")
     games = ", ".join(GAME_PACKAGES)
     console.add_argument("--game", nargs="?", const=LIST,
@@ -54,7 +57,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or "run"
+    if command == "run" and (getattr(args, "shards", None) or getattr(args, "shard_count", None)):
+        settings = dataclasses.replace(settings, shards=parse_shards(args.shards or "") or settings.shards,
+                                       shard_count=args.shard_count or settings.shard_count)
     if command == "run":
+        try:
+            settings.check_shards()
+        except ValueError as exc:
+            parser.error(str(exc))
         if not settings.token:
             print(t("cli.no_token", settings.default_locale))
             from bot.console import run_console, setup_line_editing

@@ -13,7 +13,7 @@ import discord
 from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.i18n import t
-from bot.services.instance import InstanceLease
+from bot.services.instance import InstanceLease, shard_scopes
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
@@ -40,7 +40,7 @@ async def run_bot(settings: Settings) -> int:
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
     async with Database(settings.database) as db:
-        lease = InstanceLease(db)
+        lease = InstanceLease(db, scopes=shard_scopes(settings.shards, settings.shard_count))
         await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
         beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")

@@ -43,7 +43,7 @@ async def command_strings() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         async with Database(Path(folder) / "audit.sqlite3") as db:
             bot = GameMasterBot(Settings(sync_commands=False, scheduler_seconds=0), db, GameService(db))
-            try:
+            async with bot:  # the client's own set-up and close, without logging in
                 await bot.setup_hook()
                 seen: list[str] = []
                 for command in bot.tree.get_commands():
@@ -51,8 +51,6 @@ async def command_strings() -> list[str]:
                         if text and text not in seen:
                             seen.append(text)
                 return seen
-            finally:
-                await bot.close()
 
 
 def missing(lang: str, commands: list[str]) -> list[str]:

@@ -88,6 +88,11 @@ class GameMasterBot(commands.AutoShardedBot):
         if self.settings.sync_commands:
             await self.sync_commands()
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's spacing between IDENTIFYs of this process's shards (settings.identify_seconds)."""
+        if not initial and self.settings.identify_seconds:
+            await asyncio.sleep(self.settings.identify_seconds)
+
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)

@@ -33,6 +33,7 @@ class Settings:
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
+    identify_seconds: float = 5.0  # Discord's spacing between two shards' IDENTIFYs (tests: 0)
     # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL).
     api_base: str | None = None
     gateway_url: str | None = None
@@ -56,6 +57,7 @@ class Settings:
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
             shards=parse_shards(os.environ.get("GAMEMASTER_SHARDS", "")),
             shard_count=int(os.environ.get("GAMEMASTER_SHARD_COUNT", "").strip() or 0) or None,
+            identify_seconds=float(os.environ.get("GAMEMASTER_IDENTIFY_SECONDS", "5")),
         )
 
     def check_shards(self) -> None:

@@ -270,6 +270,16 @@ def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: in
                         int(xy[1]) + dy + mask.height), mask)
 
 
+def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
+               fill: tuple[int, int, int] = (255, 255, 255), anchor: str = "la") -> None:
+    """``draw_text`` from the cached mask: for texts that come back on every render (piece names,
+    coordinates, player names), where shaping and rasterizing again would cost more than the rest."""
+    if not text:
+        return
+    mask, dx, dy = text_mask(text, size, bold, anchor)
+    draw.bitmap((int(round(xy[0] + dx)), int(round(xy[1] + dy))), mask, fill=fill)
+
+
 def missing_glyphs(text: str) -> list[str]:
     """The characters of ``text`` that would not draw as themselves: not in the chosen face's
     character map, or replaced by U+FFFD (for tests and checks)."""

@@ -237,8 +237,11 @@ def _draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, si
     y = _baseline(xy[1], anchor, size, bold)
     for part, face in parts:
         face_f = face_font(face, size, bold)
-        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls", stroke_width=stroke_width,
-                  stroke_fill=stroke_fill)
+        # a face with no bold weight (the CJK collection) is emboldened by a thin stroke of its own ink
+        fake_bold = bold and CHAIN[face].bold is None and not CHAIN[face].variable and not stroke_width
+        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls",
+                  stroke_width=max(1, size // 28) if fake_bold else stroke_width,
+                  stroke_fill=fill if fake_bold else stroke_fill)
         x += face_f.getlength(part)
 
 

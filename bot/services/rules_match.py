@@ -30,6 +30,9 @@ K1, B = 1.2, 0.75
 # word, or only by its first letters.
 EXACT, SURFACE, COMPOUND, FUZZY, PREFIX = 1.0, 1.0, 0.8, 0.7, 0.4
 PREFIX_LEN = 5
+# Fields whose neighbouring words count as phrases: titles and the phrasings players use, where word
+# pairs are meant; in body text a pair is often chance ("a player in jail still collects rent").
+PHRASE_FIELDS = frozenset({"title", "keywords"})
 
 
 def fold(word: str) -> str:
@@ -75,10 +78,10 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def analyze(text: str, lang: str) -> list[str]:
+def analyze(text: str, lang: str, *, phrases: bool = True) -> list[str]:
     """Terms of a text in reading order (stop words left out), with a phrase term for each neighbouring pair."""
     terms = [t for t in (term_of(w, lang) for w in words(text)) if t]
-    return terms + [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)]
+    return terms + ([f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)] if phrases else [])
 
 
 @lru_cache(maxsize=4096)
@@ -109,7 +112,7 @@ class Index:
         for doc in self.documents:
             for name, text in doc.fields.items():
                 weight = weights.get(name, 1.0)
-                for term in analyze(text, lang):
+                for term in analyze(text, lang, phrases=name in PHRASE_FIELDS):
                     doc.tf[term] += weight
                     doc.length += weight
                 for word in words(text):

@@ -144,6 +144,13 @@ async def due_alarms(conn: aiosqlite.Connection, now: str) -> list[GameRow]:
     return [await _row_to_game(conn, r) for r in rows]
 
 
+async def due_alarm_ids(conn: aiosqlite.Connection, now: str) -> list[int]:
+    """The ids of the games whose alarm came, from the alarm index alone (no game row is read)."""
+    async with conn.execute("SELECT id FROM games WHERE status = 'active' AND alarm_at IS NOT NULL "
+                            "AND alarm_at <= ? ORDER BY alarm_at", (now,)) as cur:
+        return [row[0] for row in await cur.fetchall()]
+
+
 async def due_timers(conn: aiosqlite.Connection, now: str) -> list[int]:
     async with conn.execute("SELECT id FROM games WHERE status = 'active' AND timer_at IS NOT NULL "
                             "AND timer_at <= ? ORDER BY timer_at", (now,)) as cur:

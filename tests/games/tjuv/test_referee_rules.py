@@ -62,7 +62,7 @@ def test_radio_car_moves_forward_only_twice_the_roll_never_twice_on_a_square() -
     state = position(police={"C": ("R11", "Q11")}, roll=2)
     car = _car(state)
     reach = legal_moves(state, 0, 2)["C"]
-    for square, path in reach.items():
+    for path in reach.values():
         assert len(path) == 4 and len(set(path)) == 4  # exactly twice the roll, no square twice
         assert "Q11" not in path and "R11" not in path  # never back through itself
     target = next(iter(reach))

@@ -97,7 +97,7 @@ def _deletions(word: str) -> set[str]:
 class Document:
     key: str
     fields: dict[str, str]
-    tf: Counter[str] = field(default_factory=Counter)
+    tf: dict[str, float] = field(default_factory=dict)
     length: float = 0.0
 
 
@@ -113,7 +113,7 @@ class Index:
             for name, text in doc.fields.items():
                 weight = weights.get(name, 1.0)
                 for term in analyze(text, lang, phrases=name in PHRASE_FIELDS):
-                    doc.tf[term] += weight
+                    doc.tf[term] = doc.tf.get(term, 0.0) + weight
                     doc.length += weight
                 for word in words(text):
                     term = term_of(word, lang)

@@ -9,7 +9,17 @@ import discord
 from bot.i18n import t
 from bot.services.text import shown
 from bot.services.undo import Undo, UndoRequest
-from cogs.common import GameButton, announce, done_text, guarded, locale_of, mention_of, pinging, reply
+from cogs.common import (
+    GameButton,
+    acknowledged,
+    announce,
+    guarded,
+    locale_of,
+    mention_of,
+    paced,
+    pinging,
+    reply,
+)
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -40,13 +50,12 @@ async def ask(interaction: discord.Interaction, game_id: int | None = None, ply:
     async def work() -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
-        async with bot.table_lock(table):
-            request = await Undo(bot.service).ask(user_id=str(interaction.user.id), game_id=table, ply=ply)
-            if request.update is not None:
-                posted = await announce(bot, request.update)
-                await reply(interaction, done_text(posted, locale_of(interaction)))
-                return
-            await post_request(bot, request)
+        request = await Undo(bot.service).ask(user_id=str(interaction.user.id), game_id=table, ply=ply)
+        if request.update is not None:
+            announce(bot, request.update)
+            await acknowledged(interaction)
+            return
+        await post_request(bot, request)
         await reply(interaction, t("undo.asked_private", locale_of(interaction)))
 
     await guarded(interaction, work)
@@ -60,7 +69,8 @@ async def post_request(bot: GameMasterBot, request: UndoRequest) -> None:
              players=asked, needed=request.needed)
     channel = bot.get_partial_messageable(int(record.channel_id))
     users = [u for s in request.asked if (u := record.user_of(s))]
-    await channel.send(text, view=answer_view(record.id, request.ply, locale), allowed_mentions=pinging(*users))
+    async with paced(bot, record.channel_id):
+        await channel.send(text, view=answer_view(record.id, request.ply, locale), allowed_mentions=pinging(*users))
 
 
 async def button(interaction: discord.Interaction, match: re.Match[str]) -> None:
@@ -73,19 +83,19 @@ async def button(interaction: discord.Interaction, match: re.Match[str]) -> None
     async def work() -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
-        async with bot.table_lock(game_id):
-            request = await Undo(bot.service).answer(game_id=game_id, ply=ply, user_id=str(interaction.user.id),
-                                                     agree=choice == "yes")
-            record = request.record
-            if request.update is not None:
-                posted = await announce(bot, request.update)
-                await reply(interaction, done_text(posted, locale))
-                return
+        request = await Undo(bot.service).answer(game_id=game_id, ply=ply, user_id=str(interaction.user.id),
+                                                 agree=choice == "yes")
+        record = request.record
+        if request.update is not None:
+            announce(bot, request.update)
+            await acknowledged(interaction)
+            return
         if request.refused_by is not None:
             channel = bot.get_partial_messageable(int(record.channel_id))
-            await channel.send(t("undo.refused", record.locale, player=shown(record.names[request.refused_by]),
-                                 mover=shown(record.names[request.seat])),
-                               allowed_mentions=discord.AllowedMentions.none())
+            async with paced(bot, record.channel_id):
+                text = t("undo.refused", record.locale, player=shown(record.names[request.refused_by]),
+                         mover=shown(record.names[request.seat]))
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
             await reply(interaction, t("undo.refused_private", locale))
             return
         await reply(interaction, t("undo.counted", locale, agreed=request.agreed, needed=request.needed))

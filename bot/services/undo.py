@@ -68,7 +68,7 @@ class Undo:
             else:
                 await undo_repo.answer(conn, record.id, record.ply, seat, True)
         if request.update is not None:
-            self._finish(request)
+            request.record = request.update.record
         return request
 
     async def answer(self, *, game_id: int, ply: int, user_id: str, agree: bool) -> UndoRequest:
@@ -94,7 +94,7 @@ class Undo:
             elif request.agreed >= request.needed:
                 request.update = await self._take_back(conn, record, request)
         if request.update is not None:
-            self._finish(request)
+            request.record = request.update.record
         return request
 
     # ------------------------------------------------------------------ internals
@@ -132,7 +132,7 @@ class Undo:
     async def _take_back(self, conn: Any, record: GameRow, request: UndoRequest) -> Update:
         service = self.service
         game = registry.get(record.game)
-        self._before = service._privates(game, service.states.view(game, record), len(record.seats))
+        before = service._privates(game, service.states.view(game, record), len(record.seats))
         rows = await repo.moves(conn, record.id)
         marker = f"{UNDO} {request.moves}"
         state = replay(game, len(record.seats), record.options, record.seed,
@@ -144,14 +144,9 @@ class Undo:
         update = Update(record, [Event("undo.event.undone", {"seat": request.seat, "moves": request.moves})])
         await service._run_computers(conn, game, state, record, update)
         update.record = await service._reload(conn, record.id)
-        self._state = state
+        service._finish_update(update, game, state, before)
+        await service._record(conn, update)
         return update
-
-    def _finish(self, request: UndoRequest) -> None:
-        assert request.update is not None
-        game = registry.get(request.update.record.game)
-        self.service._finish_update(request.update, game, self._state, self._before)
-        request.record = request.update.record
 
 
 __all__ = ["Undo", "UndoRequest", "live_moves"]

@@ -44,7 +44,7 @@ class CatalogTranslator(app_commands.Translator):
 
 class GameTree(app_commands.CommandTree["GameMasterBot"]):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        from cogs.common import admit
+        from cogs.gate import admit
 
         return await admit(interaction)
 
@@ -102,7 +102,7 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def on_tree_error(self, interaction: discord.Interaction,
                             error: app_commands.AppCommandError) -> None:
-        from cogs.common import reply_tree_error
+        from cogs.gate import reply_tree_error
 
         await reply_tree_error(interaction, error)
 
@@ -119,7 +119,7 @@ class GameMasterBot(commands.AutoShardedBot):
         return any(template.fullmatch(custom_id) for template in self._templates)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        from cogs.common import answer_stray
+        from cogs.gate import answer_stray
 
         await answer_stray(interaction)
 

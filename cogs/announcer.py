@@ -247,6 +247,15 @@ class Announcer(commands.Cog):
             files.append(png(focus, f"{record.game}-{record.ply}-focus.png"))
         return files
 
+    @staticmethod
+    def board_embeds(files: list[discord.File]) -> list[discord.Embed]:
+        """A board with its focus view shows each picture in an embed of its own: Discord stacks
+        embeds at full width, while two plain attachments sit side by side at half width on a
+        phone, where neither would be readable."""
+        if len(files) < 2:
+            return []
+        return [discord.Embed().set_image(url=f"attachment://{file.filename}") for file in files]
+
     async def new_board(self, record: GameRow, old: BoardRow | None, public: list[Event], to_act: list[int],
                         first: int) -> BoardRow:
         """Post the board of a new turn (it notifies), then fold the superseded one to its summary."""
@@ -258,14 +267,14 @@ class Announcer(commands.Cog):
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         async with paced(self.bot, record.channel_id):
-            message = await channel.send(text, files=files, view=view, allowed_mentions=pinging(*users),
-                                         nonce=nonce(record.id, first))
+            message = await channel.send(text, files=files, embeds=self.board_embeds(files), view=view,
+                                         allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
         crash_point("after_post")  # posted, not yet recorded as posted
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
             files = await self.board_files(record, public[-1] if public else None)
-            await self._edit(record.channel_id, message.id, content=text, attachments=files, view=view,
-                             allowed_mentions=pinging(*users))
+            await self._edit(record.channel_id, message.id, content=text, attachments=files,
+                             embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
             await self.supersede(record, old, [] if kept else public)
         if record.status == "active":
@@ -280,15 +289,15 @@ class Announcer(commands.Cog):
         text, users = self.board_text(record, events_from(events), to_act)
         files = await self.board_files(record, public[-1] if public else None)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
-        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files, view=view,
-                         allowed_mentions=pinging(*users))
+        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
+                         embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
 
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""
         text = summary_text([*events_from(board.events), *public], record, record.locale)
-        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], view=None,
-                         allowed_mentions=NO_PINGS)
+        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], embeds=[],
+                         view=None, allowed_mentions=NO_PINGS)
 
     async def _edit(self, channel_id: str, message_id: int, **fields: Any) -> None:
         channel = self.bot.get_partial_messageable(int(channel_id))

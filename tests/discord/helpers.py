@@ -50,7 +50,7 @@ def assert_living_table(fake: FakeDiscord, turn_changes: int) -> None:
     assert 2 <= len(posted) <= turn_changes + 2, (len(posted), turn_changes)
     *superseded, current = posted
     for old in superseded:
-        assert not old.attachments and not old.files and not old.components, old
+        assert not old.attachments and not old.files and not old.components and not old.embeds, old
         assert old.content and "\n" not in old.content
         assert old.history, "a superseded board was edited down, not posted that way"
     assert current.files

@@ -20,7 +20,7 @@ from bot.games.monopol import rules
 from bot.games.monopol.board import GROUPS, SQUARES
 from bot.games.monopol.state import MonopolState
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board
+from tests.discord.helpers import assert_living_table, assert_moved, board_posts, decoded, latest_board
 from tests.fakediscord import FakeDiscord
 
 SEED = "monopol-discord-99"
@@ -293,6 +293,12 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     said = "\n".join(m.content for m in fake.channel_messages())
     assert "at auction for" in said and "accepts the trade" in said and "builds 2 buildings in the set of" in said
     assert_living_table(fake, turn_changes)
+    # board and focus view: each picture in an embed of its own (stacked full width on a phone,
+    # not two half-width attachments side by side)
+    current = board_posts(fake)[-1]
+    names = [f.filename for f in current.files]
+    assert len(names) == 2 and names[1].endswith("-focus.png")
+    assert [e["image"]["url"] for e in current.embeds] == [f"attachment://{n}" for n in names]
     fake.assert_clean()
 
 

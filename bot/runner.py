@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 
 import discord
 
 from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.i18n import t
+from bot.services.instance import InstanceLease
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
@@ -31,7 +33,13 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
     async with Database(settings.database_path) as db:
+        lease = InstanceLease(db)
+        await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
+        beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):  # a clean stop hands the lease back at once
+            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
         try:
             async with bot:
                 await bot.start(settings.token or "")
@@ -41,6 +49,9 @@ async def run_bot(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             print(t("cli.intents", settings.default_locale))
             return 2
+        finally:
+            beat.cancel()
+            await lease.release()
     return 0
 
 

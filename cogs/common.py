@@ -13,7 +13,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -119,6 +119,8 @@ def renderer(game: str) -> Any:
 
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
     module = renderer(record.game)
+    # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
+    obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
     return await asyncio.to_thread(module.render_public, obs, names=record.names, locale=locale)
 
 

@@ -1,6 +1,11 @@
-"""/rules game topic: answer rule questions from our rules texts, in the reader's language."""
+"""/rules game topic: answer rule questions from our rules texts, in the reader's language.
+
+A free-text question gets the best section's most relevant paragraph, and buttons for the whole
+section and the next two candidates. The buttons are DynamicItems whose custom_id carries the game
+and the topic, so they keep working after a restart."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -10,17 +15,69 @@ from discord.ext import commands
 from bot.engine import registry
 from bot.i18n import t
 from bot.services import rules
-from cogs.common import clip, locale_of, reply
+from cogs.common import locale_of, prime_locale, reply, reply_error
+
+# A paragraph is sent on its own as an answer: short enough to read on a phone.
+MAX_PARAGRAPH = 800
+_BUTTON_LABEL = 80
 
 
-def answer(game: str, query: str, locale: str) -> str:
+def _header(section: rules.Section, locale: str) -> str:
+    return t("rules.header", locale, game=t(f"game.name.{section.game}", locale), title=section.title,
+             topic=section.topic)
+
+
+def section_text(section: rules.Section, locale: str) -> str:
+    """A whole section as /rules sends it (a topic chosen, or the "whole section" button)."""
+    return f"{_header(section, locale)}\n{section.body}"
+
+
+def answer(game: str, query: str, locale: str) -> tuple[str, list[discord.ui.Item[Any]]]:
+    """The reply to /rules: its text and its buttons."""
     if not query:
         listing = ", ".join(f"`{s.topic}` ({s.title})" for s in rules.topics(game, locale))
-        return t("rules.topics", locale, topics=listing)
-    section = rules.lookup(game, query, locale)
-    if section is None:
-        return t("rules.not_found", locale, query=query, game=t(f"game.name.{game}", locale))
-    return clip(f"**{section.title}**\n{section.body}")
+        return t("rules.topics", locale, topics=listing), []
+    hits = rules.search(game, query, locale)
+    if not hits:
+        return t("rules.not_found", locale, query=query, game=t(f"game.name.{game}", locale)), []
+    best = hits[0]
+    if len(hits) == 1 and best.score == float("inf"):  # a topic asked for by its id or title
+        return section_text(best.section, locale), []
+    text = f"{_header(best.section, locale)}\n{best.paragraph}"
+    buttons: list[discord.ui.Item[Any]] = []
+    if best.paragraph != best.section.body:
+        buttons.append(RulesButton(game, best.section.topic, t("rules.whole", locale), primary=True))
+    if len(hits) > 1:
+        text += "\n-# " + t("rules.alternatives", locale)
+        buttons += [RulesButton(game, hit.section.topic, hit.section.title) for hit in hits[1:]]
+    return text, buttons
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"rules:(?P<game>[a-z0-9_]+):(?P<topic>[a-z0-9_-]+)"):
+    """Shows one rules section to whoever presses it, in their language."""
+
+    def __init__(self, game: str, topic: str, label: str = "", *, primary: bool = False) -> None:
+        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=(label or topic)[:_BUTTON_LABEL], style=style,
+                                           custom_id=f"rules:{game}:{topic}"[:100]))
+        self.game, self.topic = game, topic
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RulesButton:
+        return cls(match["game"], match["topic"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await prime_locale(interaction)
+        locale = locale_of(interaction)
+        found = rules.section(self.game, self.topic, locale) if self.game in registry.names() else None
+        if found is None:
+            from bot.errors import InvalidAction
+
+            await reply_error(interaction, InvalidAction("error.bad_custom_id"))
+            return
+        await reply(interaction, section_text(found, locale))
 
 
 class Rules(commands.Cog):
@@ -34,7 +91,14 @@ class Rules(commands.Cog):
         if game not in registry.names():
             await reply(interaction, t("error.unknown_game", locale, game=game))
             return
-        await reply(interaction, answer(game, topic, locale))
+        text, buttons = answer(game, topic, locale)
+        if buttons:
+            view = discord.ui.View(timeout=None)
+            for button in buttons:
+                view.add_item(button)
+            await reply(interaction, text, view=view)
+        else:
+            await reply(interaction, text)
 
     @rules_cmd.autocomplete("game")
     async def game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -52,4 +116,6 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: Any) -> None:
+    rules.warm()
+    bot.add_dynamic_items(RulesButton)
     await bot.add_cog(Rules(bot))

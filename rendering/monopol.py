@@ -8,6 +8,7 @@ to encode than an RGB PNG. Street names are the Norwegian board's in every langu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
 
@@ -337,6 +338,24 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
     return lines
 
 
+def time_left(pub: Mapping[str, Any], locale: str) -> str:
+    """The agreed end (option end_time) and the time left to it, from the "now" the front end put
+    into the observation (the renderer reads no clock); "" without an end time."""
+    end = str((pub.get("options") or {}).get("end_time") or "")
+    if not end:
+        return ""
+    when = datetime.fromisoformat(end.replace("Z", "+00:00"))
+    shown = when.strftime("%Y-%m-%d %H:%M UTC")
+    now = pub.get("now")
+    if not now:
+        return t("monopol.render.ends_at", locale, end=shown)
+    minutes = int((when - datetime.fromisoformat(str(now).replace("Z", "+00:00"))).total_seconds() // 60)
+    if minutes <= 0 or pub.get("finished"):
+        return t("monopol.render.time_over", locale, end=shown)
+    return t("monopol.render.time_left", locale, days=minutes // 1440, hours=minutes % 1440 // 60,
+             minutes=minutes % 60, end=shown)
+
+
 def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str) -> None:
     left, width = CORNER + 40, SIZE - 2 * CORNER - 80
     top = CORNER + 140
@@ -346,6 +365,9 @@ def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names
         _draw_die(draw, SIZE / 2 + 10, top, d2)
     round_key = "monopol.render.round_of" if pub["max_rounds"] else "monopol.render.round"
     _text(draw, (left, top + 10), t(round_key, locale, round=pub["round"], max=pub["max_rounds"]), 24, True, INK)
+    left_text = time_left(pub, locale)
+    if left_text:
+        _text(draw, (left, top + 45), left_text, 20, False, TITLE_RED if pub["finished"] else INK)
     bank = t("monopol.render.bank_stock", locale, houses=pub["bank_houses"], hotels=pub["bank_hotels"])
     _text(draw, (left + width, top + 10), bank, 20, False, INK, "ra")
     y = top + 95

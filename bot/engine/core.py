@@ -10,6 +10,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.engine.rng import Rng
@@ -17,6 +18,9 @@ from bot.errors import IllegalAction, InvalidOption
 
 Seat = int
 S = TypeVar("S")
+# The table's clock as a "seat": the service applies a timer action (Game.timer_action,
+# Game.time_limit) as this seat. It is no player's move: no player's action can use it.
+TIMER: Seat = -1
 
 
 @dataclass(frozen=True)
@@ -56,8 +60,11 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     description_key: str = ""
+    time: bool = False  # a UTC date and time ("" = none), stored as "YYYY-MM-DDTHH:MMZ"
 
     def coerce(self, raw: Any) -> Any:
+        if self.time:
+            return utc_time_option(self.name, raw)
         kind = type(self.default) if self.default is not None else str
         if self.choices is not None:
             for choice in self.choices:
@@ -87,6 +94,21 @@ class OptionSpec:
         return value
 
 
+def utc_time_option(name: str, raw: Any) -> str:
+    """A date and time typed by a player ("2026-12-24 18:00", "2026-12-24T18:00+01:00"; no zone
+    means UTC) as canonical UTC text; "", "none" or "off" mean no time."""
+    text = str(raw or "").strip()
+    if text.lower() in ("", "none", "off", "-"):
+        return ""
+    try:
+        moment = datetime.fromisoformat(text.replace(" ", "T", 1).removesuffix("Z").removesuffix("z"))
+    except ValueError:
+        raise InvalidOption("error.option_time", option=name, value=text[:40]) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%MZ")
+
+
 class Game(ABC, Generic[S]):
     """Rules and metadata of one game. Subclasses are registered in ``bot.engine.registry``."""
 
@@ -99,6 +121,8 @@ class Game(ABC, Generic[S]):
     rules_languages: ClassVar[tuple[str, ...]] = ("en",)
     # Default hours per turn (a server default or /game new overrides it); quick card games less.
     turn_hours: ClassVar[float] = 24.0
+    # How long a computer seat waits for a human's out-of-turn right (``waits_for``).
+    window_seconds: ClassVar[int] = 120
     # Options that make a seeded random playout finish (conformance suite), and its length cap.
     playout_options: ClassVar[Mapping[str, Any]] = {}
     max_playout_actions: ClassVar[int] = 5000
@@ -202,8 +226,21 @@ class Game(ABC, Generic[S]):
 
     def timer_action(self, state: S) -> tuple[int, Seat, Any] | None:
         """(seconds, seat, action): when nothing has happened for that long, the service applies
-        the action for that seat (a Monopol auction closing on its timer). None: no timer."""
+        the action for that seat (usually ``TIMER``: a Monopol auction closing on its timer).
+        None: no timer."""
         return None
+
+    def time_limit(self, state: S) -> tuple[str, Seat, Any] | None:
+        """(when, seat, action): once the UTC time ``when`` (ISO text, e.g. an ``end_time``
+        option) has passed, the service applies the action. The engine never reads a clock:
+        it only names the agreed time. None: no such time."""
+        return None
+
+    def waits_for(self, state: S) -> frozenset[Seat]:
+        """Seats outside ``to_act`` whose out-of-turn right the next move of ``to_act`` would end
+        (a Monopol owner's rent claim lapses at the next roll). The service lets a computer seat
+        make that move only once those seats acted or ``window_seconds`` passed."""
+        return frozenset()
 
     # ------------------------------------------------------------- convenience
     def is_over(self, state: S) -> bool:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import registry
+from bot.engine.core import TIMER
 from bot.errors import IllegalAction
 from bot.i18n import LANGUAGES, t
 from bot.services import clock
@@ -232,5 +233,5 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
         else:
             events = game.apply(state, seat, game.parse_action(action))
             text = "; ".join(public_lines(events, record.names, locale))
-        out.append((ply, record.names[seat], text))
+        out.append((ply, record.names[seat] if seat != TIMER else t("game.log_timer", locale), text))
     return out[-limit:]

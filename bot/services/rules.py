@@ -1,20 +1,25 @@
-"""Rules lookup: each game's rules text as topic sections, searchable with SQLite FTS5.
+"""Rules lookup: each game's rules text as topic sections, found by the words players type.
 
-Texts live in ``bot/games/<game>/rules/<lang>.md`` as sections headed ``## <topic-id> | <Title>``.
-The index is an in-memory SQLite database built once per process.
+Texts live in ``bot/games/<game>/rules/<lang>.md`` as sections headed ``## <topic-id> | <Title>``,
+one paragraph per line. Beside each text, ``<lang>.keywords.txt`` lists per topic the words and
+phrasings players use (``topic: phrase; phrase``). An in-memory index (bot/services/rules_match.py)
+is built once per process from these files; no database is involved.
 """
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from bot.i18n import DEFAULT, normalize
+from bot.i18n import DEFAULT, LANGUAGES, normalize
+from bot.services.rules_match import Document, Index, fold
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 _HEADING = re.compile(r"^##\s+([a-z0-9][a-z0-9_-]*)\s*\|\s*(.+?)\s*$")
+WEIGHTS = {"title": 4.0, "keywords": 3.0, "body": 1.0}
+# A word only another language's text knows counts this much (a Swede typing "jail").
+OTHER_LANGUAGE = 0.6
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,18 @@ class Section:
     topic: str
     title: str
     body: str
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return [line for line in self.body.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A section found for a query, in the asker's language, with its most relevant paragraph."""
+    section: Section
+    score: float
+    paragraph: str
 
 
 def parse_rules(game: str, lang: str, text: str) -> list[Section]:
@@ -43,6 +60,18 @@ def parse_rules(game: str, lang: str, text: str) -> list[Section]:
     return sections
 
 
+def parse_keywords(text: str) -> dict[str, list[str]]:
+    """``topic: phrase; phrase`` lines (``#`` starts a comment) -> phrases per topic."""
+    out: dict[str, list[str]] = {}
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        topic, _, phrases = line.partition(":")
+        out.setdefault(topic.strip(), []).extend(p.strip() for p in phrases.split(";") if p.strip())
+    return out
+
+
 @cache
 def all_sections() -> tuple[Section, ...]:
     out: list[Section] = []
@@ -52,13 +81,9 @@ def all_sections() -> tuple[Section, ...]:
 
 
 @cache
-def _index() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:", check_same_thread=False)
-    conn.execute("CREATE VIRTUAL TABLE rules USING fts5(game UNINDEXED, lang UNINDEXED, topic, title, body, "
-                 "tokenize = 'unicode61 remove_diacritics 2')")
-    conn.executemany("INSERT INTO rules (game, lang, topic, title, body) VALUES (?, ?, ?, ?, ?)",
-                     [(s.game, s.lang, s.topic, s.title, s.body) for s in all_sections()])
-    return conn
+def keywords(game: str, lang: str) -> dict[str, list[str]]:
+    path = GAMES_DIR / game / "rules" / f"{lang}.keywords.txt"
+    return parse_keywords(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def languages(game: str) -> list[str]:
@@ -76,24 +101,82 @@ def topics(game: str, locale: str | None = None) -> list[Section]:
     return [s for s in all_sections() if s.game == game and s.lang == lang]
 
 
-def lookup(game: str, query: str, locale: str | None = None) -> Section | None:
-    """A topic id, or else the best full-text match, in the reader's language where we have it."""
+def section(game: str, topic: str, locale: str | None = None) -> Section | None:
+    return next((s for s in topics(game, locale) if s.topic == topic), None)
+
+
+@cache
+def index(game: str, lang: str) -> Index:
+    sections = topics(game, lang)
+    phrases = keywords(game, lang)
+    documents = [Document(s.topic, {"title": s.title, "keywords": "\n".join(phrases.get(s.topic, [])),
+                                    "body": s.body}) for s in sections]
+    return Index(lang, documents, WEIGHTS)
+
+
+def warm() -> None:
+    """Build every index now (start-up), so the first question is as fast as the rest."""
+    for game in sorted({s.game for s in all_sections()}):
+        for lang in languages(game):
+            index(game, lang)
+
+
+def search(game: str, query: str, locale: str | None = None, limit: int = 3) -> list[Hit]:
+    """The best sections for a question, best first, in the asker's language where we have it.
+
+    A topic id or a section title (in any language) answers with that section alone. Otherwise every
+    language's text of the game is searched; a match in another language counts less, so it only
+    decides where the asker's language finds nothing better."""
     lang = _pick_lang(game, locale)
     query = query.strip()
-    for section in topics(game, lang):
-        if section.topic == query.lower():
-            return section
-    words = re.findall(r"\w+", query)
-    if not words:
-        return None
-    match = " OR ".join(f'"{w}"*' for w in words)
-    for wanted in (lang, DEFAULT, None):
-        sql = "SELECT topic, lang FROM rules WHERE rules MATCH ? AND game = ?"
-        params: list[str] = [match, game]
-        if wanted:
-            sql += " AND lang = ?"
-            params.append(wanted)
-        row = _index().execute(sql + " ORDER BY bm25(rules, 0, 0, 5, 10, 1) LIMIT 1", params).fetchone()
-        if row:
-            return next(s for s in all_sections() if s.game == game and s.lang == row[1] and s.topic == row[0])
-    return None
+    own = topics(game, lang)
+    if not own or not query:
+        return []
+    wanted = fold(query)
+    for candidate in all_sections():
+        if candidate.game == game and wanted in (candidate.topic, fold(candidate.title)):
+            chosen = next(s for s in own if s.topic == candidate.topic)
+            return [Hit(chosen, float("inf"), chosen.paragraphs[0] if chosen.paragraphs else "")]
+    own_index = index(game, lang)
+    terms, unknown = own_index.query_terms(query)
+    totals = own_index.scores(terms) if terms else [0.0] * len(own)
+    via: list[tuple[Index, dict[str, float]] | None] = [(own_index, terms) if score else None for score in totals]
+    extra = [0.0] * len(own)
+    if unknown:  # words the asker's language does not know: look for them in the other texts of the game
+        rest = " ".join(unknown)
+        for other in [x for x in LANGUAGES if x != lang and x in languages(game)]:
+            other_index = index(game, other)
+            other_terms, _ = other_index.query_terms(rest, loose=False)
+            if not other_terms:
+                continue
+            for i, score in enumerate(other_index.scores(other_terms)):
+                if score * OTHER_LANGUAGE > extra[i]:
+                    extra[i], via[i] = score * OTHER_LANGUAGE, via[i] or (other_index, other_terms)
+    totals = [own + more for own, more in zip(totals, extra, strict=True)]
+    ranked = sorted((i for i in range(len(own)) if totals[i] > 0), key=lambda i: (-totals[i], i))[:limit]
+    return [Hit(own[i], totals[i], _paragraph(own[i], via[i], lang)) for i in ranked]
+
+
+def _paragraph(chosen: Section, found: tuple[Index, dict[str, float]] | None, lang: str) -> str:
+    """The paragraph of ``chosen`` that best answers the query (the first one if none stands out)."""
+    paragraphs = chosen.paragraphs
+    if not paragraphs:
+        return ""
+    if found is None:
+        return paragraphs[0]
+    found_index, found_terms = found
+    if found_index.lang == lang:
+        scores = [found_index.paragraph_score(p, found_terms) for p in paragraphs]
+    else:  # matched in another language: the same paragraph there, when the texts line up
+        other = next(s for s in topics(chosen.game, found_index.lang) if s.topic == chosen.topic)
+        if len(other.paragraphs) != len(paragraphs):
+            return paragraphs[0]
+        scores = [found_index.paragraph_score(p, found_terms) for p in other.paragraphs]
+    best = max(range(len(paragraphs)), key=lambda i: (scores[i], -i))
+    return paragraphs[best]
+
+
+def lookup(game: str, query: str, locale: str | None = None) -> Section | None:
+    """A topic id, or else the best match, in the reader's language where we have it."""
+    hits = search(game, query, locale, limit=1)
+    return hits[0].section if hits else None

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.engine import registry
-from bot.engine.core import Event, Game, Outcome
+from bot.engine.core import TIMER, Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
 from bot.errors import (
     Conflict,
@@ -182,6 +182,10 @@ class GameService:
             raise IllegalAction("error.too_many_computers", maximum=engine.max_players - 1)
         if turn_hours is not None and not 0.05 <= turn_hours <= 24 * 14:
             raise IllegalAction("error.turn_hours_range")
+        for spec in engine.options:
+            moment = clock.parse_time(str(resolved[spec.name]).replace("Z", "+00:00")) if spec.time else None
+            if moment is not None and moment <= self.clock():
+                raise IllegalAction("error.option_time_past", value=resolved[spec.name])
         async with self.db.transaction() as conn:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
@@ -444,21 +448,39 @@ class GameService:
                     continue
                 game = registry.get(record.game)
                 state, known = self.states.take(game, record)
-                timer = game.timer_action(state)
                 started = clock.parse_time(record.turn_started_at) or now
-                if timer is None or (now - started).total_seconds() < timer[0]:
-                    await repo.set_timer(conn, record.id, stamp(started + timedelta(seconds=timer[0]))
-                                         if timer else None)
+                due = self._timers(game, state, record, started)
+                if not due or min(due) > now:
+                    await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
                     continue
-                _, seat, action = timer
                 before = known or self._privates(game, state, len(record.seats))
-                update = Update(record, list(game.apply(state, seat, action)))
-                await self._commit_move(conn, game, state, record, seat, str(action))
-                await self._run_computers(conn, game, state, record, update)
+                update = Update(record, [])
+                move = self._due_move(game, state, started, now)
+                if move is not None:
+                    seat, action = move
+                    update.events.extend(game.apply(state, seat, action))
+                    await self._commit_move(conn, game, state, record, seat, str(action))
+                    await self._run_computers(conn, game, state, record, update)
+                else:  # only the window a computer left a human ran out
+                    await self._run_computers(conn, game, state, record, update, window_over=True)
+                    if not update.events:
+                        await repo.set_timer(conn, record.id, None)
+                        continue
                 update.record = await self._reload(conn, record.id)
             self._finish_update(update, game, state, before)
             updates.append(update)
         return updates
+
+    @staticmethod
+    def _due_move(game: Game[Any], state: Any, started: datetime, now: datetime) -> tuple[int, Any] | None:
+        """The timer action that is due at ``now`` (the agreed end time first), if any."""
+        limit = game.time_limit(state)
+        if limit and (clock.parse_time(limit[0].replace("Z", "+00:00")) or now) <= now:
+            return limit[1], limit[2]
+        timer = game.timer_action(state)
+        if timer and (now - started).total_seconds() >= timer[0]:
+            return timer[1], timer[2]
+        return None
 
     async def set_vacation(self, user_id: str, days: int, guild_id: str | None) -> tuple[str | None, list[GameRow]]:
         """Pause the user's clocks for ``days`` (0 ends the vacation); returns the end and the
@@ -517,8 +539,8 @@ class GameService:
                            action: str) -> None:
         outcome = game.outcome(state)
         now = self.clock()
-        seat_row = record.seats[seat]
-        if not seat_row.is_computer:
+        seat_row = record.seats[seat] if seat != TIMER else None  # TIMER: the table's clock moved
+        if seat_row is not None and not seat_row.is_computer:
             left = clock.spent_bank(seat_row.bank_seconds, record.turn_seconds,
                                     clock.parse_time(record.turn_started_at), now)
             if left != seat_row.bank_seconds:
@@ -547,9 +569,32 @@ class GameService:
             due = clock.parse_time(deadline)
             assert due is not None
             alarm = stamp(now + (due - now) * share)
-        timer = game.timer_action(state)
+        due = self._timers(game, state, record, now)
         return {"turn_started_at": stamp(now), "turn_deadline": deadline, "alarm_at": alarm,
-                "timer_at": stamp(now + timedelta(seconds=timer[0])) if timer else None}
+                "timer_at": stamp(min(due)) if due else None}
+
+    def _timers(self, game: Game[Any], state: Any, record: GameRow, started: datetime) -> list[datetime]:
+        """When something may happen without anyone acting, for a turn that started at ``started``:
+        the game's own timer, its agreed end time, and the end of the window computer seats leave
+        a human for an out-of-turn right (``Game.waits_for``)."""
+        due = []
+        timer = game.timer_action(state)
+        if timer:
+            due.append(started + timedelta(seconds=timer[0]))
+        limit = game.time_limit(state)
+        if limit:
+            due.append(clock.parse_time(limit[0].replace("Z", "+00:00")) or started)
+        if self._held(game, state, record):
+            due.append(started + timedelta(seconds=game.window_seconds))
+        return due
+
+    @staticmethod
+    def _held(game: Game[Any], state: Any, record: GameRow) -> bool:
+        """Whether a computer seat must move next but leaves a human a window first."""
+        if game.outcome(state) is not None:
+            return False
+        computers = {s.seat for s in record.seats if s.is_computer}
+        return bool(game.to_act(state) & computers) and bool(game.waits_for(state) - computers)
 
     async def _deadline(self, conn: Any, game: Game[Any], state: Any, record: GameRow, now: datetime) -> str | None:
         """The deadline of the seats waiting now (None when only computers or nobody must act)."""
@@ -565,18 +610,27 @@ class GameService:
         return stamp(clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations))
 
     async def _run_computers(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
-                             update: Update) -> None:
+                             update: Update, *, window_over: bool = False) -> None:
+        """Computer seats make every move they must and use every out-of-turn right they have
+        (``Game.watchers``: a Monopol rent claim). A computer's move that would end a human's
+        out-of-turn right waits until that human acted or the window passed (``window_over``)."""
         computers = {s.seat for s in record.seats if s.is_computer}
+        granted = game.waits_for(state) - computers if window_over else frozenset()
         for _ in range(MAX_COMPUTER_MOVES):
             if record.status != "active" or game.outcome(state) is not None:
                 return
-            seats = sorted(game.to_act(state) & computers)
+            rights = sorted(game.watchers(state) & computers)
+            seats = rights or sorted(game.to_act(state) & computers)
             if not seats:
+                return
+            if not rights and self._held(game, state, record) and not game.waits_for(state) - computers <= granted:
                 return
             seat = seats[0]
             action = game.bot_action(state, seat)
             update.events.extend(game.apply(state, seat, action))
             await self._commit_move(conn, game, state, record, seat, str(action))
+            if not game.waits_for(state):
+                granted = frozenset()  # that window is over; the next one is given in full
 
     @staticmethod
     def _privates(game: Game[Any], state: Any, players: int) -> list[tuple[str, bool]]:

@@ -1,7 +1,8 @@
 """Monopol actions and their canonical text (what goes into the move log and button ids).
 
 Grammar (square numbers are board indices 0-39, seats are 0-based):
-  roll | buy | decline | pass | auction close | bid <n> | jail pay | jail card | end | bankrupt
+  roll | buy | decline | pass | bid <n> | jail pay | jail card | end | bankrupt
+  auction close | time up   (the table's clock only: the service applies them as the TIMER seat)
   claim | accept | decline trade | build <sq> <n> | sell <sq> <n> | mortgage <sq>
   unmortgage <sq> | lift <sq> | keep-mortgage <sq>
   trade <seat> give:<items> get:<items>   items: "-" or a comma list of
@@ -17,7 +18,7 @@ from bot.errors import InvalidAction
 MAX_TEXT = 60
 
 SIMPLE = ("roll", "buy", "decline", "pass", "auction close", "jail pay", "jail card", "end",
-          "bankrupt", "claim", "accept", "decline trade")
+          "bankrupt", "claim", "accept", "decline trade", "time up")
 SQUARE_VERBS = ("mortgage", "unmortgage", "lift", "keep-mortgage")
 COUNT_VERBS = ("build", "sell")
 

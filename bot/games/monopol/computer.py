@@ -1,4 +1,5 @@
-"""The computer player: buys with a cash reserve, bids up to a deed's worth, builds when rich,
+"""The computer player: claims its rent at once (option rent_must_be_claimed), buys with a cash
+reserve, bids up to a deed's worth, builds when rich,
 leaves jail early, raises money by mortgaging its least useful deeds, and ends its turn."""
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ def choose(game: MonopolGame, s: MonopolState, seat: int) -> Action:
 
 def _wishes(s: MonopolState, seat: int) -> list[Action]:
     """Preferred actions, best first; the first legal one is taken."""
+    if any(claim.owner == seat for claim in s.claims):
+        return [Simple("claim")]  # a right out of turn: the claim lapses at the next roll
     if s.debts and s.debts[0].debtor == seat:
-        return _raise_money(s, seat, s.debts[0].amount)
+        return _raise_money(s, seat, rules.owed(s, seat))
     if s.trade and rules.trade_of(s).target == seat:
         return [Simple("accept") if _good_trade(s, seat) else Simple("decline trade")]
     if s.placement and s.placement["seat"] == seat:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
+from bot.engine.core import TIMER, Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError, IllegalAction, NotYourTurn
 from bot.games.monopol import actions as act
@@ -23,7 +23,6 @@ from bot.games.monopol.board import (
     DECKS,
     DEEDS,
     GO_TO_JAIL,
-    GROUPS,
     HOTEL,
     HOTELS,
     HOUSES,
@@ -47,6 +46,7 @@ from bot.games.monopol.state import (
 )
 
 BANK = -1
+TIMER_ACTIONS = ("auction close", "time up")  # applied by the service's clock, never by a player
 RECENT = 8  # events kept in the state for the board image
 
 
@@ -65,6 +65,7 @@ class MonopolGame(Game[MonopolState]):
         OptionSpec("auction_minutes", 10, minimum=1, maximum=1440,
                    description_key="monopol.option.auction_minutes"),
         OptionSpec("max_rounds", 0, minimum=0, maximum=1000, description_key="monopol.option.max_rounds"),
+        OptionSpec("end_time", "", time=True, description_key="monopol.option.end_time"),
     )
     playout_options = {"max_rounds": 12}
     max_playout_actions = 6000
@@ -129,23 +130,34 @@ class MonopolGame(Game[MonopolState]):
         """Owners with rent to claim (option rent_must_be_claimed): the claim lapses at the next roll."""
         return frozenset(claim.owner for claim in state.claims) - self.to_act(state)
 
+    def waits_for(self, state: MonopolState) -> frozenset[Seat]:
+        """Owners whose rent claim the turn's next roll would end (it lapses at the next roll)."""
+        s = state
+        if s.finished or s.phase != ROLL or s.debts or s.placement or s.choices or s.auction:
+            return frozenset()
+        return frozenset(c.owner for c in s.claims if c.payer != s.turn) - {s.turn}
+
+    def time_limit(self, state: MonopolState) -> tuple[str, Seat, Action] | None:
+        """The agreed end (option end_time): the service applies "time up" once it has passed."""
+        end = str(state.options.get("end_time") or "")
+        if state.finished or not end:
+            return None
+        return end, TIMER, Simple("time up")
+
     def timer_action(self, state: MonopolState) -> tuple[int, Seat, Action] | None:
         """An open auction closes with the best bid so far once nothing has happened for
         auction_minutes (the service keeps the clock; every bid or pass restarts it)."""
         s = state
         if s.finished or s.auction is None:
             return None
-        solvent = s.solvent()
-        candidates = [s.auction.bidder] + s.auction.eligible + solvent
-        seat = next(c for c in candidates if c in solvent)
-        return int(s.options.get("auction_minutes", 10)) * 60, seat, Simple("auction close")
+        return int(s.options.get("auction_minutes", 10)) * 60, TIMER, Simple("auction close")
 
     # ---------------------------------------------------------------------- apply
     def apply(self, state: MonopolState, seat: Seat, action: Action) -> list[Event]:
         s = state
         if s.finished:
             raise _illegal("game_over")
-        if not 0 <= seat < s.players or s.bankrupt[seat]:
+        if seat != TIMER and (not 0 <= seat < s.players or s.bankrupt[seat]):
             raise NotYourTurn()
         handler = self._handler(s, seat, action)
         events: list[Event] = []
@@ -166,6 +178,8 @@ class MonopolGame(Game[MonopolState]):
 
     def _handler(self, s: MonopolState, seat: int, action: Action) -> Any:
         """Validate ``action`` completely and return a closure that performs it."""
+        if seat == TIMER and str(action) not in TIMER_ACTIONS:
+            raise NotYourTurn()
         if isinstance(action, Simple):
             return getattr(self, "_do_" + action.verb.replace(" ", "_"))(s, seat)
         if isinstance(action, Bid):
@@ -325,12 +339,27 @@ class MonopolGame(Game[MonopolState]):
         return run
 
     def _do_auction_close(self, s: MonopolState, seat: int) -> Any:
-        """The service's timer ran out (option auction_minutes): close with the best bid so far."""
+        """The service's timer ran out (option auction_minutes): close with the best bid so far.
+        No player can close an auction: it closes by itself once every other solvent player has
+        bid or passed since the last bid, or on its timer (applied as the TIMER seat)."""
+        if seat != TIMER:
+            raise _illegal("auction_timer_only", "auction")
         if s.auction is None:
             raise _illegal("no_auction", "auction")
 
         def run(events: list[Event]) -> None:
             self._close_auction(s, events)
+        return run
+
+    def _do_time_up(self, s: MonopolState, seat: int) -> Any:
+        """The agreed end time (option end_time) has passed: the game ends by net worth."""
+        if seat != TIMER:
+            raise _illegal("time_up_timer_only", "winning")
+
+        def run(events: list[Event]) -> None:
+            s.finished = "monopol.end.time"
+            s.auction = None
+            events.append(Event("monopol.event.time_up", {}))
         return run
 
     def _open_deed_auction(self, s: MonopolState, square: int, events: list[Event]) -> None:
@@ -446,27 +475,27 @@ class MonopolGame(Game[MonopolState]):
             raise _illegal(plan.split(".")[-1], "selling")
 
         def run(events: list[Event]) -> None:
-            units = 0
-            group = SQUARES[square].group
-            for step in range(count):
-                units += self._lower_level(s, square if step == 0 else _highest(s, group))
+            levels = rules.sell_levels(s, square, plan)
+            units = sum(s.level[x] - levels[x] for x in levels)
+            for target, level in levels.items():
+                self._set_level(s, target, level)
             amount = units * SQUARES[square].house_cost // 2
             self._bank_pays(s, seat, amount)
-            events.append(Event("monopol.event.sell", {"seat": seat, "square": square, "count": count,
+            events.append(Event("monopol.event.sell", {"seat": seat, "square": square, "count": units,
                                                        "place": SQUARES[square].name, "amount": amount}))
+            if units > count:
+                # the bank had too few houses to break a hotel down: the set went down further, evenly
+                events.append(Event("monopol.event.sell_shortage", {"seat": seat, "count": units - count,
+                                                                    "place": SQUARES[square].name}))
         return run
 
-    def _lower_level(self, s: MonopolState, square: int) -> int:
-        """Take one building off; returns the buildings sold, in house prices."""
-        if s.level[square] < HOTEL:
-            s.level[square] -= 1
-            s.bank_houses += 1
-            return 1
-        s.bank_hotels += 1
-        given = min(4, s.bank_houses)  # a hotel becomes 4 houses when the bank has them
-        s.bank_houses -= given
-        s.level[square] = given
-        return 1 + 4 - given
+    def _set_level(self, s: MonopolState, square: int, level: int) -> None:
+        """Put ``level`` buildings on a street, taking houses and hotels from the bank or
+        returning them (the caller keeps within the bank's stock)."""
+        old = s.level[square]
+        s.bank_houses += (old if old < HOTEL else 0) - (level if level < HOTEL else 0)
+        s.bank_hotels += (old == HOTEL) - (level == HOTEL)
+        s.level[square] = level
 
     # ------------------------------------------------------------------ mortgages
     def _own_deed(self, s: MonopolState, seat: int, square: int, topic: str) -> None:
@@ -478,6 +507,8 @@ class MonopolGame(Game[MonopolState]):
     def _do_mortgage(self, s: MonopolState, seat: int, square: int) -> Any:
         self._free_check(s, seat)
         self._own_deed(s, seat, square, "mortgage")
+        if rules.undecided(s, square):
+            raise _illegal("deed_undecided", "mortgage", place=SQUARES[square].name)
         if s.mortgaged[square]:
             raise _illegal("mortgaged", "mortgage")
         if rules.set_has_buildings(s, square):
@@ -516,7 +547,7 @@ class MonopolGame(Game[MonopolState]):
         if s.debts or s.placement or not s.choices:
             raise _illegal("no_choice", "mortgage")
         head = s.choices[0]
-        if head.seat != seat:
+        if head.seat != seat or s.owner[head.square] != seat:
             raise NotYourTurn()
         if head.square != square:
             raise _illegal("choose_other", "mortgage", square=head.square, place=SQUARES[head.square].name)
@@ -587,6 +618,8 @@ class MonopolGame(Game[MonopolState]):
             for square in bundle.deeds:
                 if not SQUARES[square].is_deed or s.owner[square] != side:
                     raise _illegal("trade_deed", "trading", seat=side, place=SQUARES[square].name)
+                if rules.undecided(s, square):
+                    raise _illegal("deed_undecided", "mortgage", place=SQUARES[square].name)
                 if rules.set_has_buildings(s, square):
                     raise _illegal("trade_buildings", "trading", place=SQUARES[square].name)
 
@@ -632,13 +665,33 @@ class MonopolGame(Game[MonopolState]):
     def _do_bankrupt(self, s: MonopolState, seat: int) -> Any:
         if not s.debts or s.debts[0].debtor != seat:
             raise _illegal("not_in_debt", "bankruptcy")
-        debt = s.debts[0]
-        if rules.liquidation_value(s, seat) >= debt.amount:
-            raise _illegal("can_still_pay", "bankruptcy", amount=debt.amount)
+        debts = [d for d in s.debts if d.debtor == seat]
+        total = sum(d.amount for d in debts)
+        if rules.liquidation_value(s, seat) >= total:
+            raise _illegal("can_still_pay", "bankruptcy", amount=total)
+        creditors = {d.creditor for d in debts}
 
         def run(events: list[Event]) -> None:
-            self._bankrupt(s, seat, debt.creditor, events)
+            if len(creditors) > 1:
+                self._share_out(s, seat, debts, events)
+            self._bankrupt(s, seat, creditors.pop() if len(creditors) == 1 else BANK, events)
         return run
+
+    def _share_out(self, s: MonopolState, seat: int, debts: list[Debt], events: list[Event]) -> None:
+        """A bankrupt owing several creditors (a card's "pay each player"): no single player
+        takes everything. The buildings go back to the bank at half price and the cash is shared
+        out in proportion to what each is owed; the deeds then go to the bank, which auctions
+        them (as in a bankruptcy to the bank)."""
+        for square in DEEDS:
+            if s.owner[square] == seat and s.level[square]:
+                self._bank_pays(s, seat, s.level[square] * SQUARES[square].house_cost // 2)
+                self._set_level(s, square, 0)
+        cash, total = s.cash[seat], sum(d.amount for d in debts)
+        for debt in debts:
+            share = min(debt.amount, cash * debt.amount // total)
+            self._pay(s, seat, debt.creditor, share)
+            if debt.creditor != BANK:
+                events.append(Event("monopol.event.share", {"seat": seat, "target": debt.creditor, "amount": share}))
 
     def resign(self, state: MonopolState, seat: Seat) -> list[Event]:
         events: list[Event] = []
@@ -650,9 +703,9 @@ class MonopolGame(Game[MonopolState]):
     def _bankrupt(self, s: MonopolState, seat: int, creditor: int, events: list[Event]) -> None:
         for square in DEEDS:
             if s.owner[square] == seat:
-                while s.level[square]:
-                    units = self._lower_level(s, square)
-                    self._bank_pays(s, seat, units * SQUARES[square].house_cost // 2)
+                if s.level[square]:
+                    self._bank_pays(s, seat, s.level[square] * SQUARES[square].house_cost // 2)
+                    self._set_level(s, square, 0)
         s.debts = [d for d in s.debts if d.debtor != seat and d.creditor != seat]
         s.bankrupt[seat] = True
         s.out_order.append(seat)
@@ -800,9 +853,15 @@ class MonopolGame(Game[MonopolState]):
             if amount:
                 self._charge(s, seat, BANK, amount, events)
         elif card.effect == "pay_each":
-            for other in s.solvent():
-                if other != seat:
-                    self._charge(s, seat, other, int(params["amount"]), events)
+            # each player gets an equal share: all at once, or each a debt of the same size
+            others = [other for other in s.solvent() if other != seat]
+            amount = int(params["amount"])
+            if s.cash[seat] >= amount * len(others) and not rules.in_debt(s, seat):
+                for other in others:
+                    self._pay(s, seat, other, amount)
+            else:
+                for other in others:
+                    self._owe(s, seat, other, amount, events)
         elif card.effect == "collect_each":
             for other in s.solvent():
                 if other != seat:
@@ -827,6 +886,9 @@ class MonopolGame(Game[MonopolState]):
         if s.cash[payer] >= amount and not rules.in_debt(s, payer):
             self._pay(s, payer, creditor, amount)
             return
+        self._owe(s, payer, creditor, amount, events)
+
+    def _owe(self, s: MonopolState, payer: int, creditor: int, amount: int, events: list[Event]) -> None:
         s.debts.append(Debt(payer, creditor, amount))
         if creditor == BANK:
             events.append(Event("monopol.event.debt_bank", {"seat": payer, "amount": amount}))
@@ -836,10 +898,14 @@ class MonopolGame(Game[MonopolState]):
     def _settle(self, s: MonopolState, events: list[Event]) -> None:
         """Pay debts that can be paid now, and start the bank's auctions of a bankrupt's deeds."""
         while not s.finished:
-            if s.debts and s.cash[s.debts[0].debtor] >= s.debts[0].amount:
-                debt = s.debts.pop(0)
-                self._pay(s, debt.debtor, debt.creditor, debt.amount)
-                events.append(Event("monopol.event.debt_paid", {"seat": debt.debtor, "amount": debt.amount}))
+            if s.debts and s.cash[s.debts[0].debtor] >= rules.owed(s, s.debts[0].debtor):
+                # all of a debtor's debts at once, so that creditors sharing a card's debt are
+                # paid alike (or, should the debtor go bankrupt, share alike)
+                debtor = s.debts[0].debtor
+                for debt in [d for d in s.debts if d.debtor == debtor]:
+                    s.debts.remove(debt)
+                    self._pay(s, debtor, debt.creditor, debt.amount)
+                    events.append(Event("monopol.event.debt_paid", {"seat": debtor, "amount": debt.amount}))
                 continue
             if s.placement and not s.debts and not rules.can_build_lot(s, int(s.placement["seat"]),
                                                                         str(s.placement["lot"])):
@@ -934,6 +1000,3 @@ class MonopolGame(Game[MonopolState]):
         places.extend((p,) for p in reversed(s.out_order))
         return Outcome(tuple(places), s.finished, scores)
 
-
-def _highest(s: MonopolState, group: str) -> int:
-    return max(GROUPS[group], key=lambda x: (s.level[x], -x))

@@ -113,6 +113,35 @@ def sell_plan(s: MonopolState, seat: int, square: int, count: int) -> list[int] 
     return plan
 
 
+def sell_levels(s: MonopolState, square: int, plan: list[int]) -> dict[int, int]:
+    """The set's levels after selling the buildings in ``plan``. A hotel sold becomes 4 houses
+    from the bank; when the bank has too few, the set goes down further, evenly (highest street
+    first), until the houses left on it fit the bank's stock: the set always stays even."""
+    group = GROUPS[SQUARES[square].group]
+    levels = {x: s.level[x] for x in group}
+    for target in plan:
+        levels[target] -= 1
+
+    def houses(values: dict[int, int]) -> int:
+        return sum(v for v in values.values() if v < HOTEL)
+
+    before = houses({x: s.level[x] for x in group})
+    while houses(levels) - before > s.bank_houses:
+        levels[max(group, key=lambda x: (levels[x], -x))] -= 1
+    return levels
+
+
+def undecided(s: MonopolState, square: int) -> bool:
+    """A mortgaged deed its new owner has not yet decided on (lift, or pay 10 % and keep it):
+    nothing else may happen to it until then."""
+    return any(c.square == square for c in s.choices)
+
+
+def owed(s: MonopolState, seat: int) -> int:
+    """Everything ``seat`` owes now (a card may make it owe every other player a share)."""
+    return sum(d.amount for d in s.debts if d.debtor == seat)
+
+
 def building_units(s: MonopolState, square: int) -> int:
     """Buildings on a street counted in house prices (a hotel is 5)."""
     return s.level[square]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.core import TIMER
 from bot.errors import IllegalAction, NotYourTurn
 from bot.games.monopol.board import JAIL
 from bot.games.monopol.state import BUY, END, ROLL
@@ -256,7 +257,7 @@ def test_auction_close_ends_the_auction_with_the_best_bid() -> None:
     act(s, 2, "bid 30")
     with pytest.raises(IllegalAction, match="bid_too_low"):
         act(s, 1, "bid 30")
-    act(s, 1, "auction close")
+    act(s, TIMER, "auction close")  # the auction's timer ran out
     assert s.owner[3] == 2 and s.cash[2] == 1470
 
 

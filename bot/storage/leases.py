@@ -1,0 +1,44 @@
+"""Repository for instance leases: who serves a scope (the bot, or one shard range) until when."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class Lease:
+    scope: str
+    owner: str
+    host: str
+    pid: int
+    started_at: str
+    expires_at: str
+
+
+async def holder(conn: aiosqlite.Connection, scope: str) -> Lease | None:
+    async with conn.execute("SELECT scope, owner, host, pid, started_at, expires_at FROM instance_leases "
+                            "WHERE scope = ?", (scope,)) as cur:
+        row = await cur.fetchone()
+    return Lease(row[0], row[1], row[2], int(row[3]), row[4], row[5]) if row else None
+
+
+async def take(conn: aiosqlite.Connection, lease: Lease) -> None:
+    """Write ``lease`` as the scope's holder (the caller checked, in the same transaction, that the
+    previous holder's lease expired or is its own)."""
+    await conn.execute("INSERT INTO instance_leases (scope, owner, host, pid, started_at, expires_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET owner = excluded.owner, "
+                       "host = excluded.host, pid = excluded.pid, started_at = excluded.started_at, "
+                       "expires_at = excluded.expires_at",
+                       (lease.scope, lease.owner, lease.host, lease.pid, lease.started_at, lease.expires_at))
+
+
+async def renew(conn: aiosqlite.Connection, scope: str, owner: str, expires_at: str) -> bool:
+    """Extend the owner's lease; False when it is no longer the owner's (another process took over)."""
+    cur = await conn.execute("UPDATE instance_leases SET expires_at = ? WHERE scope = ? AND owner = ?",
+                             (expires_at, scope, owner))
+    return cur.rowcount == 1
+
+
+async def release(conn: aiosqlite.Connection, scope: str, owner: str) -> None:
+    await conn.execute("DELETE FROM instance_leases WHERE scope = ? AND owner = ?", (scope, owner))

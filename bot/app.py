@@ -106,8 +106,15 @@ class GameMasterBot(commands.Bot):
         return lock
 
     # ------------------------------------------------------------------ users
-    async def fetch_dm_target(self, user_id: int) -> discord.DMChannel:
-        return await self.create_dm(discord.Object(id=user_id))
+    async def fetch_dm_target(self, user_id: int) -> discord.abc.Messageable:
+        """Where to DM the user: their DM channel as stored once Discord opened it, so that a DM is
+        one REST call (discord.py itself keeps only the last 128 DM channels)."""
+        stored = (await self.players.prefs(str(user_id))).dm_channel_id
+        if stored:
+            return self.get_partial_messageable(int(stored), type=discord.ChannelType.private)
+        dm = await self.create_dm(discord.Object(id=user_id))
+        await self.players.remember_dm_channel(str(user_id), str(dm.id))
+        return dm
 
     async def user_locale(self, user_id: str, default: str) -> str:
         prefs = await self.players.prefs(user_id)

@@ -138,6 +138,12 @@ class Players:
                 fresh = await prefs_repo.get_user(conn, str(user_id))
             self._keep(fresh)
 
+    async def remember_dm_channel(self, user_id: str, channel_id: str) -> None:
+        async with self.db.transaction() as conn:
+            await prefs_repo.set_user(conn, str(user_id), dm_channel_id=channel_id)
+            fresh = await prefs_repo.get_user(conn, str(user_id))
+        self._keep(fresh)
+
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed."""
         cached = self._prefs.get(str(user_id))

@@ -32,7 +32,8 @@ class UserPrefs:
 
 async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
     async with conn.execute("SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, "
-                            "ping_on_turn, seen_locale, dm_channel_id FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
+                            "ping_on_turn, seen_locale, dm_channel_id FROM user_prefs WHERE user_id = ?",
+                            (str(user_id),)) as cur:
         row = await cur.fetchone()
     if row is None:
         return UserPrefs(str(user_id))

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from bot.services.players import GuildStats, PlayerStats, Players
+from bot.services.players import GuildStats, Players, PlayerStats
 from bot.services.table import GameService
 from bot.storage import games as repo
-from bot.storage.db import Database
+from bot.storage.db import Database, _statements, migration_files
 from bot.storage.standings import places_of
+
+MIGRATION = "0007_standings_and_dm_channels.sql"
 
 
 async def counted_over_every_game(db: Database, guild_id: str) -> GuildStats:
@@ -72,10 +74,11 @@ async def test_the_migration_backfills_the_standings_of_games_finished_before_it
                                                                                   service: GameService) -> None:
     await play_many(service, "g", 8, random.Random(3))
     expected = await counted_over_every_game(db, "g")
-    async with db.transaction() as conn:  # back to the schema before standings were kept
-        for statement in ("DROP TABLE standings", "DROP TABLE standing_places", "DROP TABLE finished_counts",
-                          "DROP INDEX games_channel", "DROP INDEX games_guild_status",
-                          "ALTER TABLE user_prefs DROP COLUMN dm_channel_id", "PRAGMA user_version = 4"):
-            await conn.execute(statement)
-    assert "0005_standings_and_dm_channels.sql" in await db.migrate()
+    sql = next(sql for _, name, sql in migration_files() if name == MIGRATION)
+    async with db.transaction() as conn:  # back to before standings were kept, then the backfill again
+        for table in ("standings", "standing_places", "finished_counts"):
+            await conn.execute(f"DROP TABLE {table}")
+        for statement in _statements(sql):
+            if not statement.startswith(("CREATE INDEX", "ALTER TABLE")):
+                await conn.execute(statement)
     assert await Players(db).stats("g") == expected

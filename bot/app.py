@@ -8,18 +8,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
 from bot.services.players import Players
 from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+
+if TYPE_CHECKING:
+    from cogs.renders import Renders
 
 log = logging.getLogger(__name__)
 
@@ -59,12 +63,14 @@ class GameMasterBot(commands.Bot):
         service.prefs_written = self.players.forget
         self.scheduler = Scheduler(db)
         self.loaded_extensions: list[str] = []
+        self.renders: Renders | None = None
         self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
 
         await self.players.load_locales()
+        await self.start_renders()
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             try:
@@ -93,9 +99,25 @@ class GameMasterBot(commands.Bot):
         original = getattr(error, "original", error)
         await reply_error(interaction, original)
 
+    async def start_renders(self) -> None:
+        """Render worker processes (settings.render_processes; 0: threads) with the renderers loaded."""
+        from cogs import renders
+
+        if self.settings.render_processes > 0 and self.renders is None:
+            self.renders = renders.Renders(self.settings.render_processes)
+            await self.renders.start(tuple(f"rendering.{name}" for name in registry.names()))
+            renders.use(self.renders)
+
     async def close(self) -> None:
         await self.players.settle()  # the client languages noticed in the background
         await super().close()
+        if self.renders is not None:
+            from cogs import renders
+
+            if renders.current() is self.renders:
+                renders.use(None)
+            pool, self.renders = self.renders, None
+            await asyncio.to_thread(pool.close)
 
     def table_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""

@@ -6,7 +6,6 @@ for and the canonical action, so they work after a restart; a click on an older 
 """
 from __future__ import annotations
 
-import asyncio
 import importlib
 import io
 import logging
@@ -24,6 +23,7 @@ from bot.i18n import normalize, t
 from bot.services.table import Update
 from bot.services.text import error_text, place_lines, private_lines, public_lines, shown
 from bot.storage.games import GameRow
+from cogs import renders
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -118,15 +118,16 @@ def renderer(game: str) -> Any:
 
 
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
-    module = renderer(record.game)
+    """The table's board, drawn by a render worker (a process: see cogs/renders.py)."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
-    return await asyncio.to_thread(module.render_public, obs, names=record.names, locale=locale)
+    return await renders.current().draw(f"rendering.{record.game}", "render_public", obs, names=record.names,
+                                        locale=locale)
 
 
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
-    module = renderer(record.game)
-    return await asyncio.to_thread(module.render_private, obs, names=record.names, locale=locale)
+    return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
+                                        locale=locale)
 
 
 def png(data: bytes, name: str) -> discord.File:

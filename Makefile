@@ -2,34 +2,42 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# stamps: what the bot needs to run; that plus the test and lint tools
+RUNTIME := $(VENV)/.runtime-installed
+DEV := $(VENV)/.dev-installed
 
 .PHONY: run console test lint bench migrate clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
-	touch $(STAMP)
 
-## Set up and run the bot (no DISCORD_TOKEN: the local console table).
-run: $(STAMP)
+$(RUNTIME): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUNTIME)
+
+$(DEV): pyproject.toml $(RUNTIME)
+	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
+	touch $(DEV)
+
+## Set up and run the bot (no DISCORD_TOKEN: the local console table). Installs only what the bot needs.
+run: $(RUNTIME)
 	$(BIN)/gamemaster run
 
-console: $(STAMP)
+console: $(RUNTIME)
 	$(BIN)/gamemaster console
 
-## Set up and run the whole test suite.
-test: $(STAMP)
+## Set up everything (the bot, test and lint tools) and run the whole test suite.
+test: $(DEV)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check bot cogs rendering tests bench
 
-bench: $(STAMP)
+bench: $(RUNTIME)
 	for f in bench/bench_*.py; do $(BIN)/python -m bench.$$(basename $$f .py) || exit 1; done
 
-migrate: $(STAMP)
+migrate: $(RUNTIME)
 	$(BIN)/gamemaster db migrate
 
 clean:

@@ -1,4 +1,5 @@
-"""Benchmark Monopol: median render time and PNG size of each view, and the median engine apply.
+"""Benchmark Monopol: median render time and PNG size of each view (the board, the focus view and
+both together, as a turn's board message carries them), and the median engine apply.
 
 Run (from the repository root): .venv/bin/python -m bench.bench_monopol
 """
@@ -9,7 +10,7 @@ import time
 
 from bench.timing import median_ms
 from bot.engine import registry
-from rendering.monopol import render_deed, render_public
+from rendering.monopol import render_deed, render_focus, render_public
 
 NAMES = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann", "Ola", "Siri"]
 
@@ -35,6 +36,10 @@ def main() -> None:
     for locale in ("en", "nb"):
         ms, size = _sized(lambda locale=locale: render_public(obs, names=NAMES, locale=locale))
         print(f"board ({locale}, 6 players): {ms:.1f} ms median, {size / 1000:.0f} KB")
+    ms, size = _sized(lambda: render_focus(obs, names=NAMES, locale="nb"))
+    print(f"focus view (nb): {ms:.1f} ms median, {size / 1000:.0f} KB")
+    ms, _ = _sized(lambda: (render_public(obs, names=NAMES, locale="nb"), render_focus(obs, names=NAMES, locale="nb")))
+    print(f"board + focus (nb): {ms:.1f} ms median")
     render_deed.cache_clear()
     ms, size = _sized(lambda: render_deed.__wrapped__(39, locale="nb"), runs=10)
     print(f"deed card (uncached): {ms:.1f} ms median, {size / 1000:.0f} KB (cached afterwards)")

@@ -1,4 +1,5 @@
-"""Tjuv och Polis benchmark: median render time and PNG size of each view, and the median engine apply time.
+"""Tjuv och Polis benchmark: median render time and PNG size of each view (the map, the focus view and
+both together, as a turn's board message carries them), and the median engine apply time.
 
 Run (from the repository root): .venv/bin/python -m bench.bench_tjuv
 """
@@ -11,7 +12,7 @@ from functools import partial
 from bench.timing import median_ms
 from bot.games.tjuv.engine import TjuvGame
 from bot.games.tjuv.state import TjuvState
-from rendering.tjuv import render_private, render_public
+from rendering.tjuv import render_focus, render_private, render_public
 
 GAME = TjuvGame()
 NAMES = ["Åsa", "Björn", "Cecilia", "Dörte", "Erik", "Fanny", "Göran"]
@@ -53,7 +54,10 @@ def main() -> None:
         names = NAMES[:players]
         board = partial(render_public, public, names=names, locale="sv")
         stash = partial(render_private, private, names=names, locale="sv")
+        focus = partial(render_focus, public, names=names, locale="sv")
+        both = _ms(lambda board=board, focus=focus: (board(), focus()))
         print(f"{players} players  map {_ms(board):6.1f} ms {len(board()) / 1024:6.1f} KB   "
+              f"focus {_ms(focus):5.1f} ms {len(focus() or b'') / 1024:5.1f} KB   map + focus {both:5.1f} ms   "
               f"stashes {_ms(stash):5.1f} ms {len(stash() or b'') / 1024:5.1f} KB")
     print(f"engine apply (5 players, computer games): median {apply_ms():.3f} ms")
 

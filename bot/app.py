@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
+
 EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
               "cogs.tjuv")
 
@@ -44,9 +48,9 @@ class CatalogTranslator(app_commands.Translator):
 
 class GameTree(app_commands.CommandTree["GameMasterBot"]):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        from cogs.common import prime_locale
+        from cogs.common import admit
 
-        return await prime_locale(interaction)
+        return await admit(interaction)
 
 
 class GameMasterBot(commands.Bot):
@@ -62,6 +66,8 @@ class GameMasterBot(commands.Bot):
         self.players = Players(db)
         service.prefs_written = self.players.forget
         self.scheduler = Scheduler(db)
+        self._recent_interactions: OrderedDict[int, None] = OrderedDict()
+        self._templates: list[re.Pattern[str]] = []
         self.loaded_extensions: list[str] = []
         self.renders: Renders | None = None
         self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -94,10 +100,9 @@ class GameMasterBot(commands.Bot):
 
     async def on_tree_error(self, interaction: discord.Interaction,
                             error: app_commands.AppCommandError) -> None:
-        from cogs.common import reply_error
+        from cogs.common import reply_tree_error
 
-        original = getattr(error, "original", error)
-        await reply_error(interaction, original)
+        await reply_tree_error(interaction, error)
 
     async def start_renders(self) -> None:
         """Render worker processes (settings.render_processes; 0: threads) with the renderers loaded."""
@@ -118,6 +123,29 @@ class GameMasterBot(commands.Bot):
                 renders.use(None)
             pool, self.renders = self.renders, None
             await asyncio.to_thread(pool.close)
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    def handles_custom_id(self, custom_id: str) -> bool:
+        """Whether one of the registered DynamicItems (every button and menu of ours) takes it."""
+        return any(template.fullmatch(custom_id) for template in self._templates)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        from cogs.common import answer_stray
+
+        await answer_stray(interaction)
+
+    def first_delivery(self, interaction_id: int) -> bool:
+        """False for an interaction this process has already seen (the gateway delivered it
+        twice): the first delivery answers it, the second must not act or answer again."""
+        if interaction_id in self._recent_interactions:
+            return False
+        self._recent_interactions[interaction_id] = None
+        if len(self._recent_interactions) > RECENT_INTERACTIONS:
+            self._recent_interactions.popitem(last=False)
+        return True
 
     def table_lock(self, game_id: int) -> asyncio.Lock:
         """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""

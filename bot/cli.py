@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from bot.engine.registry import GAME_PACKAGES
 from bot.i18n import t
 from bot.settings import Settings
 from bot.storage.health import StorageProblem
+
+LIST = "list"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -17,15 +22,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
     console = sub.add_parser("console", help="play at a local table in this terminal")
-    console.add_argument("--game", help="game name (asked when missing)")
+    games = ", ".join(GAME_PACKAGES)
+    console.add_argument("--game", nargs="?", const=LIST,
+                         help=f"the game: {games} (asked when missing; --game alone lists them)")
     console.add_argument("--players", help="comma-separated player names")
-    console.add_argument("--db", help="database file (default: data/console.sqlite3)")
+    console.add_argument("--db", help="database file (default: console.sqlite3 beside GAMEMASTER_DB)")
     console.add_argument("--seed", help="fixed seed (for reproducible demos and tests)")
     console.add_argument("--options", default="", help='game options, e.g. "scoring=rounds rounds=3"')
     db = sub.add_parser("db", help="database maintenance")
     db_sub = db.add_subparsers(dest="db_command", required=True)
-    db_sub.add_parser("migrate", help="apply pending migrations")
-    db_sub.add_parser("verify", help="replay every game's move log and compare with its snapshot")
+    for name, about in (("migrate", "apply pending migrations"),
+                        ("verify", "replay every game's move log and compare with its snapshot")):
+        command = db_sub.add_parser(name, help=about)
+        command.add_argument("--db", help="database file (default: GAMEMASTER_DB, data/gamemaster.sqlite3)")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -43,13 +52,22 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
     if command == "run":
         if not settings.token:
             print(t("cli.no_token", settings.default_locale))
-            from bot.console import run_console
+            from bot.console import run_console, setup_line_editing
             logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
+            if sys.stdin.isatty():
+                setup_line_editing(settings.database_path.with_name("console_history"))
             return asyncio.run(run_console(settings, hotseat=sys.stdin.isatty()))
         from bot.runner import run_bot
         return asyncio.run(run_bot(settings))
     if command == "console":
-        from bot.console import run_console
+        from bot.console import game_list, run_console, setup_line_editing
+        if args.game == LIST or (args.game and args.game not in GAME_PACKAGES):
+            if args.game != LIST:
+                print(t("error.unknown_game", settings.default_locale, game=args.game), file=sys.stderr)
+            print(game_list(settings.default_locale))
+            return 0 if args.game == LIST else 2
+        if sys.stdin.isatty():
+            setup_line_editing(settings.database_path.with_name("console_history"))
         players = [p.strip() for p in args.players.split(",")] if args.players else None
         from bot.services.options import parse_options
         logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
@@ -57,6 +75,8 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
                                        options=parse_options(args.options), hotseat=sys.stdin.isatty()))
     if command == "db":
         from bot.runner import db_command
+        if args.db:
+            settings = dataclasses.replace(settings, database_path=Path(args.db))
         return asyncio.run(db_command(settings, args.db_command))
     parser.print_help()
     return 2

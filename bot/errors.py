@@ -53,6 +53,12 @@ class Conflict(GameMasterError):
     key = "error.stale"
 
 
+class AlreadyApplied(GameMasterError):
+    """The same interaction (a slash command delivered twice) already made its move."""
+
+    key = "game.already_applied"
+
+
 class StorageDamaged(GameMasterError):
     """SQLite found damaged pages while reading or writing a game: the move is refused, the game is
     left as it is, and the operator's log names the game (``game_id``) and SQLite's words."""

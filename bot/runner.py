@@ -4,7 +4,10 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import sys
+from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.app import GameMasterBot
@@ -14,6 +17,7 @@ from bot.services.instance import InstanceLease
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
+from bot.storage.backend import SQLITE, backend_of, sqlite_path
 from bot.storage.db import Database
 from bot.storage.health import check_file
 
@@ -32,7 +36,10 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
-    async with Database(settings.database_path) as db:
+    # the bot never joins voice: no start-up warnings about voice libraries it does not use
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+    async with Database(settings.database) as db:
         lease = InstanceLease(db)
         await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
@@ -49,40 +56,66 @@ async def run_bot(settings: Settings) -> int:
         except discord.PrivilegedIntentsRequired:
             print(t("cli.intents", settings.default_locale))
             return 2
+        except (OSError, aiohttp.ClientError, discord.GatewayNotFound, TimeoutError) as exc:
+            # no network (or Discord unreachable): one line, not a traceback
+            print(t("cli.offline", settings.default_locale, error=offline_reason(exc)), file=sys.stderr)
+            return 4
         finally:
             beat.cancel()
             await lease.release()
     return 0
 
 
+def db_location(settings: Settings) -> str:
+    """The database named for people: the SQLite file's full path, or the server URL without password."""
+    if backend_of(settings.database) == SQLITE:
+        return str(Path(sqlite_path(settings.database)).resolve())
+    from bot.storage.postgres import redact
+    return redact(settings.database)
+
+
+def offline_reason(exc: BaseException) -> str:
+    """A short reason: the connection error's own words without aiohttp's host and ssl details."""
+    text = str(getattr(exc, "os_error", None) or exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:160]
+
+
 async def db_command(settings: Settings, command: str) -> int:
-    if command == "verify":  # every page, before anything may write to the file
-        await asyncio.to_thread(check_file, settings.database_path, deep=True)
-    db = Database(settings.database_path)
+    if command == "verify" and backend_of(settings.database) == SQLITE:  # every page, before anything writes
+        await asyncio.to_thread(check_file, sqlite_path(settings.database), deep=True)
+    db = Database(settings.database)
     await db.connect(migrate=False)
+    # named once the file opened: a broken file is reported in one line that names it
+    print(t("cli.db_file", settings.default_locale, path=db_location(settings)))
     try:
         if command == "migrate":
             applied = await db.migrate()
-            print("applied: " + (", ".join(applied) or "nothing (up to date)"))
+            locale = settings.default_locale
+            print(t("cli.migrated", locale, applied=", ".join(applied)) if applied else t("cli.up_to_date", locale))
             return 0
         await db.migrate()
-        return await verify(db)
+        return await verify(db, db_location(settings), settings.default_locale)
     finally:
         await db.close()
 
 
-async def verify(db: Database) -> int:
+async def verify(db: Database, path: str | Path | None = None, locale: str = "en") -> int:
     """Replay every stored game from its seed and compare with the snapshot."""
     bad = 0
-    rows = await db.fetchall("SELECT id FROM games WHERE state IS NOT NULL")
-    for row in rows:
+    async with db.reading() as conn:
+        ids = await repo.ids_with_state(conn)
+    if not ids:
+        print(t("cli.verify_empty", locale, path=path or "?"))
+        return 0
+    for game_id in ids:
         async with db.transaction() as conn:
-            record = await repo.get(conn, row["id"])
-            moves = await repo.moves(conn, row["id"])
+            record = await repo.get(conn, game_id)
+            moves = await repo.moves(conn, game_id)
         assert record is not None and record.state is not None
         game = registry.get(record.game)
         state = replay(game, len(record.seats), record.options, record.seed, [(s, a) for _, s, a, _ in moves])
         same = json.dumps(game.dump(state), sort_keys=True) == json.dumps(record.state, sort_keys=True)
         print(f"game {record.id} ({record.game}): {'ok' if same else 'MISMATCH'}")
         bad += not same
+    print(t("cli.verify_done", locale, count=len(ids), bad=bad))
     return 1 if bad else 0

@@ -12,6 +12,7 @@ from dotenv import load_dotenv
 class Settings:
     token: str | None = None
     database_path: Path = Path("data/gamemaster.sqlite3")
+    database_url: str | None = None  # DATABASE_URL: sqlite:///path or postgresql://…; default the path above
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_locale: str = "en"
@@ -31,6 +32,7 @@ class Settings:
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(os.environ.get("GAMEMASTER_DB", "data/gamemaster.sqlite3")),
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             dev_guild_id=int(guild) if guild else None,
             log_level=os.environ.get("GAMEMASTER_LOG_LEVEL", "INFO").upper(),
             default_locale=os.environ.get("GAMEMASTER_LOCALE", "en"),
@@ -41,3 +43,8 @@ class Settings:
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
         )
+
+    @property
+    def database(self) -> str:
+        """What ``Database()`` opens: DATABASE_URL, else the SQLite file."""
+        return self.database_url or str(self.database_path)

@@ -99,6 +99,19 @@ def locale_of(interaction: discord.Interaction) -> str:
     return normalize(str(interaction.locale) if interaction.locale else None)
 
 
+class DuplicateDelivery(discord.app_commands.CheckFailure):
+    """The gateway delivered an interaction this process already handles."""
+
+
+async def admit(interaction: discord.Interaction) -> bool:
+    """The command tree's check: a second delivery of the same interaction is dropped silently
+    (its first delivery answers); otherwise the user's language is primed."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    if not bot.first_delivery(interaction.id):
+        raise DuplicateDelivery()
+    return await prime_locale(interaction)
+
+
 async def prime_locale(interaction: discord.Interaction) -> bool:
     """Set the reader's language from memory, never from the database, so nothing stands between
     an interaction and its acknowledgement: the language chosen with /game prefs comes from the
@@ -349,6 +362,33 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
     await reply(interaction, text, ephemeral=True)
 
 
+async def reply_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
+    """The command tree's error handler: our refusals and a value outside an option's declared
+    choices get their specific message; a duplicate delivery gets none."""
+    if isinstance(error, DuplicateDelivery):
+        log.info("interaction %s delivered again; its first delivery answers it", interaction.id)
+        return
+    if isinstance(error, discord.app_commands.TransformerError):
+        choice = _choice_refusal(interaction, error.value)
+        if choice is not None:
+            await reply_error(interaction, choice)
+            return
+    await reply_error(interaction, getattr(error, "original", error))
+
+
+def _choice_refusal(interaction: discord.Interaction, value: Any) -> InvalidAction | None:
+    """"x is not one of the choices for option: a, b" for the declared-choices option that ``value``
+    was given to."""
+    command = interaction.command
+    if not isinstance(command, discord.app_commands.Command):
+        return None
+    for parameter in command.parameters:
+        if parameter.choices and all(choice.value != value for choice in parameter.choices):
+            return InvalidAction("error.bad_choice", value=str(value)[:100], option=parameter.display_name,
+                                 choices=", ".join(str(choice.name) for choice in parameter.choices))
+    return None
+
+
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
     """Answer the interaction (first response or followup); it pings no one unless the caller
@@ -381,7 +421,8 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         async with bot.table_lock(table):
             try:
                 update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=table,
-                                               expected_ply=expected_ply, owner=owner)
+                                               expected_ply=expected_ply, owner=owner,
+                                               interaction_id=str(interaction.id))
             except Conflict:
                 await show_current(interaction, table, private=owner is not None)
                 return
@@ -468,7 +509,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         return cls(0, 0, "", raw=f"gm:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await prime_locale(interaction)
+        if not await admit_component(interaction):
+            return
         act_match = _ACT.fullmatch(self.rest) or _OWN.fullmatch(self.rest)
         if act_match:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -491,6 +533,27 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         else:
             from cogs.lobby import lobby_button
             await lobby_button(interaction, one["kind"], game_id)
+
+
+async def admit_component(interaction: discord.Interaction) -> bool:
+    """``admit`` for buttons and selects: False (and no answer) for a repeated delivery."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    if not bot.first_delivery(interaction.id):
+        log.info("interaction %s delivered again; its first delivery answers it", interaction.id)
+        return False
+    return await prime_locale(interaction)
+
+
+async def answer_stray(interaction: discord.Interaction) -> None:
+    """A button, menu or form whose custom_id none of ours matches (an old bot's, a forged one):
+    "That button is not valid" instead of Discord's "This interaction failed"."""
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    if bot.handles_custom_id(str((interaction.data or {}).get("custom_id", ""))):
+        return
+    if await admit_component(interaction):
+        await reply_error(interaction, InvalidAction("error.bad_custom_id"))
 
 
 def HandButton(game_id: int, *, label: str) -> GameButton:  # noqa: N802 - reads like a class
@@ -524,7 +587,8 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gms:
         return cls(0, 0, 0, "", raw=f"gms:{match['rest']}")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await prime_locale(interaction)
+        if not await admit_component(interaction):
+            return
         parsed = _SELECT.fullmatch(self.rest)
         data: dict[str, Any] = dict(interaction.data or {})
         values = [str(v) for v in data.get("values", [])]

@@ -59,8 +59,10 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
 
     async def work() -> None:
         record = await bot.service.get(game_id)
-        if record.status != "lobby" or str(record.channel_id) != str(interaction.channel_id):
+        if record.status != "lobby":
             raise IllegalAction("error.already_started" if record.status == "active" else "error.game_over")
+        if str(record.channel_id) != str(interaction.channel_id):
+            raise IllegalAction("error.lobby_elsewhere", channel=f"<#{record.channel_id}>")
         if kind == "j":
             await do_join(interaction)
         else:

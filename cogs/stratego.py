@@ -160,7 +160,8 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
     async def work() -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         update: Update = await bot.service.act(user_id=str(interaction.user.id), action=action,
-                                               channel_id=str(interaction.channel_id))
+                                               channel_id=str(interaction.channel_id),
+                                               interaction_id=str(interaction.id))
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
             posted = await announce(bot, update)

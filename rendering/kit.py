@@ -1,4 +1,5 @@
-"""Shared drawing kit: fonts (Roboto, covers å ä ö æ ø ě š č ř ž ů), colours, PNG encoding, cards.
+"""Shared drawing kit: fonts and text (rendering/fonts.py: Roboto with a Noto fallback chain, so every
+name draws), colours, PNG encoding, cards.
 
 Boards are drawn in RGB and encoded as a palette ("P") PNG without ``optimize``: on a flat
 coloured board that is several times faster to encode than RGB and much smaller.
@@ -9,13 +10,20 @@ import io
 import math
 from collections.abc import Mapping, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import font_roboto
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_DIR = Path(font_roboto.__file__).resolve().parent / "files"
+from rendering.fonts import (  # noqa: F401  (the kit's text API; see rendering/fonts.py)
+    draw_text,
+    fit,
+    font,
+    note,
+    paste_text,
+    recording,
+    text_length,
+    text_mask,
+)
 
 # Colours (RGB)
 FELT = (22, 92, 58)
@@ -29,12 +37,6 @@ BLACK = (25, 25, 28)
 GOLD = (232, 185, 35)
 HIGHLIGHT = (255, 215, 64)
 CARD_BACK = (40, 70, 150)
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
 def encode_png(image: Image.Image, palette: bool = True, compress_level: int = 6) -> bytes:
@@ -69,9 +71,25 @@ def seat_name(names: Any, seat: int) -> str:
     return f"#{seat + 1}"
 
 
+def hinted_square(event_hint: Any) -> Any:
+    """The square an announcer's hint names: the hint itself (a Monopol square number, a Tjuv och
+    Polis coordinate) or the ``square`` parameter of an event everyone may see (an object or a
+    mapping with ``params`` and ``visible_to``); None otherwise. A private event never steers a
+    public picture."""
+    if isinstance(event_hint, (int, str)):
+        return event_hint
+    if isinstance(event_hint, Mapping):
+        params, visible_to = event_hint.get("params"), event_hint.get("visible_to")
+    else:
+        params, visible_to = getattr(event_hint, "params", None), getattr(event_hint, "visible_to", None)
+    if visible_to is None and isinstance(params, Mapping):
+        return params.get("square")
+    return None
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> int:
-    left, _, right, _ = draw.textbbox((0, 0), text, font=fnt)
-    return int(right - left)
+    """The advance width of ``text`` at ``fnt``'s size and weight, fallback fonts included."""
+    return int(text_length(text, int(fnt.size), "Bold" in str(fnt.getname()[1])))
 
 
 # ----------------------------------------------------------------------------- suits and cards
@@ -113,6 +131,28 @@ def draw_star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour:
     draw.polygon(points, fill=colour)
 
 
+def rank_size(h: float) -> int:
+    """The type size of a card's rank on a card ``h`` pixels high."""
+    return int(h * 0.27)
+
+
+@cache
+def _card_image(card: str | None, w: int, h: int, highlight: bool, crosswise: bool) -> Image.Image:
+    image = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
+    draw_card(ImageDraw.Draw(image), 0, 0, w, h, card, highlight=highlight)
+    return image.rotate(90, expand=True) if crosswise else image
+
+
+def paste_card(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int, *, highlight: bool = False,
+               crosswise: bool = False) -> None:
+    """A card face (None: its back) drawn once and pasted at (x, y), optionally turned a quarter; its
+    rank counts as drawn text for ``recording`` every time."""
+    if card is not None:
+        note(card[:-1] if card != "JK" else "JOKER", rank_size(h) if card != "JK" else rank_size(h) // 2, True)
+    image = _card_image(card, w, h, highlight, crosswise)
+    canvas.paste(image, (x, y), image)
+
+
 def draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, card: str | None,
               *, highlight: bool = False) -> None:
     """A card face at (x, y) of size w×h from its canonical text (``10H``, ``QS``, ``JK``);
@@ -128,14 +168,12 @@ def draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float,
         return
     draw.rounded_rectangle([x, y, x + w, y + h], radius=radius, fill=WHITE, outline=outline, width=width)
     if card == "JK":
-        draw.text((x + w / 2, y + h * 0.3), "JOKER", font=font(int(h * 0.13), bold=True), fill=RED,
-                  anchor="mm")
+        draw_text(draw, (x + w / 2, y + h * 0.3), "JOKER", rank_size(h) // 2, bold=True, fill=RED, anchor="mm")
         draw_star(draw, x + w / 2, y + h * 0.64, h * 0.2, GOLD)
         return
     rank, suit = card[:-1], card[-1]
     colour = RED if suit in ("H", "D") else BLACK
-    fnt = font(int(h * 0.27), bold=True)
-    draw.text((x + w * 0.08, y + h * 0.04), rank, font=fnt, fill=colour)
+    draw_text(draw, (x + w * 0.08, y + h * 0.04), rank, rank_size(h), bold=True, fill=colour)
     draw_suit(draw, suit, x + w * 0.08 + h * 0.09, y + h * 0.42, h * 0.17)
     draw_suit(draw, suit, x + w * 0.6, y + h * 0.68, h * 0.38)
 

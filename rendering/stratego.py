@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from rendering.kit import HIGHLIGHT, WHITE, encode_on_palette, font, palette_from, seat_name, text_width
+from rendering.kit import HIGHLIGHT, WHITE, draw_text, encode_on_palette, font, palette_from, seat_name, text_width
 
 CELL = 66
 BOARD_X, BOARD_Y = 48, 84
@@ -43,6 +43,8 @@ SIDE = {0: ((200, 36, 44), (128, 18, 26)), 1: ((36, 84, 196), (18, 44, 120))}
 TITLE_X, TITLE_WIDTH = BOARD_X + 30, BOARD - 30
 DETAIL_RIGHT, DETAIL_WIDTH = WIDTH - 16, WIDTH - 16 - TRAY_X
 NAME_WIDTH = 200  # a player's name in a setup status line
+# Coordinates, names and counts: at least 9 px high when the 1120 px picture is shown 400 px wide.
+COORD_SIZE = SMALL_SIZE = 26
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Any, width: int) -> str:
@@ -72,7 +74,6 @@ def _background(flipped: bool) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle([BOARD_X - 4, BOARD_Y - 4, BOARD_X + BOARD + 3, BOARD_Y + BOARD + 3], fill=GRID)
-    coord_font = font(24, bold=True)
     for col in range(10):
         for row in range(10):
             sq = f"{COLUMNS[col]}{row + 1}"
@@ -87,9 +88,9 @@ def _background(flipped: bool) -> Image.Image:
     for i in range(10):
         letter = COLUMNS[9 - i] if flipped else COLUMNS[i]
         number = str(i + 1) if flipped else str(10 - i)
-        draw.text((BOARD_X + i * CELL + CELL // 2, BOARD_Y + BOARD + 26), letter, font=coord_font,
+        draw_text(draw, (BOARD_X + i * CELL + CELL // 2, BOARD_Y + BOARD + 26), letter, COORD_SIZE, bold=True,
                   fill=TEXT, anchor="mm")
-        draw.text((BOARD_X - 24, BOARD_Y + i * CELL + CELL // 2), number, font=coord_font, fill=TEXT,
+        draw_text(draw, (BOARD_X - 24, BOARD_Y + i * CELL + CELL // 2), number, COORD_SIZE, bold=True, fill=TEXT,
                   anchor="mm")
     return image
 
@@ -110,7 +111,7 @@ def _sprite(owner: int, label: str | None, size: int, marker: str = "") -> Image
                                outline=dark, width=max(2, size // 18))
     else:
         text_size = int(size * (0.5 if len(label) > 1 else 0.62))
-        draw.text((size / 2, size / 2 + 1), label, font=font(text_size, bold=True), fill=WHITE,
+        draw_text(draw, (size / 2, size / 2 + 1), label, text_size, bold=True, fill=WHITE,
                   anchor="mm", stroke_width=2, stroke_fill=dark)
     corner = [size - 15, 4, size - 5, 14]
     if marker == "moved":
@@ -141,7 +142,7 @@ def _pieces(obs: Mapping[str, Any]) -> dict[str, tuple[int, str | None, str]]:
 
 def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, locale: str) -> None:
     public = obs["public"]
-    title_font, small = font(34, bold=True), font(24)
+    title_font, small = font(34, bold=True), font(SMALL_SIZE)
     status: str
     if public["result"] is not None:
         places = public["result"]["places"]
@@ -167,12 +168,12 @@ def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, local
     acting = public["to_act"]
     if len(acting) == 1 and public["result"] is None:
         draw.rounded_rectangle([BOARD_X - 4, 16, BOARD_X + 18, 56], radius=6, fill=SIDE[acting[0]][0])
-    draw.text((TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), font=title_font, fill=TEXT,
+    draw_text(draw, (TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), 34, bold=True, fill=TEXT,
               anchor="lm")
     lines = detail.split("\n")
     for i, line in enumerate(lines):
-        y = 36 + (i - (len(lines) - 1) / 2) * 30
-        draw.text((DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), font=small, fill=TEXT_MUTED,
+        y = 36 + (i - (len(lines) - 1) / 2) * 32
+        draw_text(draw, (DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), SMALL_SIZE, fill=TEXT_MUTED,
                   anchor="rm")
 
 
@@ -185,11 +186,10 @@ def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Ima
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle([0, 0, width, height], radius=12, fill=PANEL)
     draw.rounded_rectangle([14, 16, 38, 40], radius=5, fill=SIDE[seat][0])
-    title_font = font(24, bold=True)
-    draw.text((50, 28), _fit(draw, f"{t('stratego.render.captured', locale)}: {name}", title_font, width - 64),
-              font=title_font, fill=TEXT, anchor="lm")
-    count_font = font(22, bold=True)
-    size, gap_x, gap_y = 50, 58, 92
+    title_font = font(SMALL_SIZE, bold=True)
+    draw_text(draw, (50, 28), _fit(draw, f"{t('stratego.render.captured', locale)}: {name}", title_font, width - 64),
+              SMALL_SIZE, bold=True, fill=TEXT, anchor="lm")
+    size, gap_x, gap_y = 52, 58, 92  # a captured "10" is still 9 px high at 400 px
     for i, (rank, total) in enumerate(TRAY):
         x = 18 + (i % 6) * gap_x
         y = 58 + (i // 6) * gap_y
@@ -198,9 +198,9 @@ def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Ima
         if not gone:
             sprite = _faded(seat, rank, size)
         image.paste(sprite, (x, y), sprite)
-        draw.text((x + size / 2, y + size + 18), f"{gone}/{total}", font=count_font,
+        draw_text(draw, (x + size / 2, y + size + 18), f"{gone}/{total}", 25, bold=True,
                   fill=TEXT if gone else TEXT_MUTED, anchor="mm")
-    draw.text((18, height - 34), f"{len(lost)}/40", font=font(24), fill=TEXT_MUTED, anchor="lm")
+    draw_text(draw, (18, height - 34), f"{len(lost)}/40", SMALL_SIZE, fill=TEXT_MUTED, anchor="lm")
     return image
 
 
@@ -236,7 +236,7 @@ def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool) -> b
     if private is not None and private.get("draft_code"):
         code = private["draft_code"]
         text = f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10))
-        draw.text((BOARD_X, HEIGHT - 14), text, font=font(20, bold=True), fill=TEXT_MUTED, anchor="ls")
+        draw_text(draw, (BOARD_X, HEIGHT - 12), text, SMALL_SIZE, bold=True, fill=TEXT_MUTED, anchor="ls")
     return encode_on_palette(image, _palette())
 
 

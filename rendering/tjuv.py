@@ -7,7 +7,7 @@ fixed palette taken once from the map and every piece colour (adaptive quantizin
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -21,12 +21,16 @@ from rendering.kit import (
     INK,
     RED,
     WHITE,
+    draw_text,
     encode_on_palette,
     encode_png,
+    fit,
     font,
+    hinted_square,
     new_canvas,
     palette_from,
     seat_name,
+    text_length,
 )
 
 CELL = 40
@@ -34,7 +38,9 @@ MAP_X = 40
 MAP_Y = 110
 WIDTH = MAP_X + 26 * CELL + 20
 PANEL_Y = MAP_Y + 22 * CELL + 16
-ROW_H = 58
+ROW_H = 62
+NAME_SIZE = 25  # names in the player panel: 9 px high when the 1100 px map is shown 400 px wide
+COORD_SIZE = 28  # coordinates of a close-up (1000 px): 11 px high at 400 px
 HEIGHT = PANEL_Y + 4 * ROW_H + 20
 
 BACKGROUND = (28, 32, 38)
@@ -91,12 +97,12 @@ def _map() -> Image.Image:
     b = board()
     image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
     draw.rectangle([MAP_X, MAP_Y, MAP_X + 26 * CELL, MAP_Y + 22 * CELL], fill=BLOCK)
-    small, label = font(16, bold=True), font(15, bold=True)
     for col in range(b.width):
-        draw.text((MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), font=small, fill=LIGHT,
+        draw_text(draw, (MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), 16, bold=True, fill=LIGHT,
                   anchor="mm")
     for row in range(b.height):
-        draw.text((MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), font=small, fill=LIGHT, anchor="mm")
+        draw_text(draw, (MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), 16, bold=True, fill=LIGHT,
+                  anchor="mm")
     fills = {"street": STREET, "house": HOUSE, "bank": BANK, "post": POST, "agency": AGENCY,
              "telegraph": TELEGRAPH, "nest": NEST, "escape": ESCAPE}
     for square, kind in b.kind.items():
@@ -115,12 +121,12 @@ def _map() -> Image.Image:
         cx, cy = _centre(square)
         x0, y0, x1, y1 = _box(square)
         if kind in ("bank", "post"):
-            draw.text((cx, cy), _money(b.values[square]), font=label, fill=WHITE if kind == "bank" else INK,
+            draw_text(draw, (cx, cy), _money(b.values[square]), 15, bold=True, fill=WHITE if kind == "bank" else INK,
                       anchor="mm")
         elif kind == "agency":
-            draw.text((cx, cy), "R", font=font(22, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), "R", 22, bold=True, fill=WHITE, anchor="mm")
         elif kind == "telegraph":
-            draw.text((cx, cy), "T", font=font(22, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), "T", 22, bold=True, fill=WHITE, anchor="mm")
         elif kind == "nest":
             draw.rectangle([x0 + 2, y0 + 2, x1 - 3, y1 - 3], outline=RED, width=4)
         elif kind == "escape":
@@ -133,7 +139,7 @@ def _map() -> Image.Image:
         for index, number in enumerate(lines):
             cx, cy = x0 + 11 + index * 18, y0 + 11
             draw.ellipse([cx - 10, cy - 10, cx + 10, cy + 10], fill=LINE_COLOURS[number], outline=WHITE)
-            draw.text((cx, cy), number, font=font(13, bold=True), fill=WHITE, anchor="mm")
+            draw_text(draw, (cx, cy), number, 13, bold=True, fill=WHITE, anchor="mm")
     return image
 
 
@@ -154,17 +160,22 @@ def _encode(image: Image.Image) -> bytes:
 
 
 # ------------------------------------------------------------------------------- pieces
-def _token(draw: ImageDraw.ImageDraw, cx: int, cy: int, label: str, colour: tuple[int, int, int], *,
-           wanted: bool = False, car: bool = False, radius: int = 16) -> None:
+def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, label: str, colour: tuple[int, int, int], *,
+           wanted: bool = False, car: bool = False, radius: float = 16) -> None:
+    """A piece: a disc (a car for the radio car) in its colour with its name (P, C, T1…) on it, so
+    that no player has to be told by colour alone; a wanted thief has a yellow and red ring."""
+    scale = radius / 16
     if wanted:
-        draw.ellipse([cx - radius - 5, cy - radius - 5, cx + radius + 5, cy + radius + 5], fill=HIGHLIGHT,
-                     outline=RED, width=4)
+        ring = radius + 5 * scale
+        draw.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], fill=HIGHLIGHT, outline=RED, width=round(4 * scale))
     if car:
-        draw.rounded_rectangle([cx - radius - 2, cy - radius + 4, cx + radius + 2, cy + radius - 4], radius=6,
-                               fill=colour, outline=WHITE, width=2)
+        draw.rounded_rectangle([cx - radius - 2 * scale, cy - radius + 4 * scale, cx + radius + 2 * scale,
+                                cy + radius - 4 * scale], radius=round(6 * scale), fill=colour, outline=WHITE,
+                               width=round(2 * scale))
     else:
-        draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=colour, outline=WHITE, width=2)
-    draw.text((cx, cy), label, font=font(15, bold=True), fill=WHITE, anchor="mm")
+        draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=colour, outline=WHITE,
+                     width=round(2 * scale))
+    draw_text(draw, (cx, cy), label, round(15 * scale), bold=True, fill=WHITE, anchor="mm")
 
 
 def _thief_colour(piece: str) -> tuple[int, int, int]:
@@ -173,10 +184,16 @@ def _thief_colour(piece: str) -> tuple[int, int, int]:
     return THIEF_COLOURS[(number - 1) % len(THIEF_COLOURS)]
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any]) -> None:
+Place = Callable[[str], tuple[float, float]]
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], place: Place = _centre,
+                 scale: float = 1.0) -> None:
+    """The last move's path and every piece on the map, at ``place(square)`` and ``scale`` (the
+    close-ups draw them sharp at their own scale)."""
     path = [s for s in public.get("last_path", []) if s != "house"]
     if len(path) > 1:
-        draw.line([_centre(s) for s in path], fill=HIGHLIGHT, width=6, joint="curve")
+        draw.line([place(s) for s in path], fill=HIGHLIGHT, width=round(6 * scale), joint="curve")
     per_square: dict[str, int] = {}
     for thief in public["thieves"]:
         at = thief["at"]
@@ -184,26 +201,34 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any]) -> None:
             continue
         shift = per_square.get(at, 0)
         per_square[at] = shift + 1
-        cx, cy = _centre(at)
-        _token(draw, cx + shift * 8 - 4 * min(shift, 1), cy + shift * 6, thief["id"],
-               _thief_colour(thief["id"]), wanted=thief["wanted"])
+        cx, cy = place(at)
+        _token(draw, cx + (shift * 8 - 4 * min(shift, 1)) * scale, cy + shift * 6 * scale, thief["id"],
+               _thief_colour(thief["id"]), wanted=thief["wanted"], radius=16 * scale)
     for police in public["police"]:
         at = police["at"]
         if at is None or at == "house" or police["status"] != "free":
             continue
-        cx, cy = _centre(at)
+        cx, cy = place(at)
         car = police["id"] == "C"
-        _token(draw, cx, cy, police["id"], CAR_COLOUR if car else POLICE, car=car)
+        _token(draw, cx, cy, police["id"], CAR_COLOUR if car else POLICE, car=car, radius=16 * scale)
 
 
 def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
-    big, mid = font(30, bold=True), font(24)
+    _header_line(draw, public, names, locale, WIDTH, 30)
+
+
+def _header_line(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str, width: int,
+                 size: int) -> None:
+    """Whose turn it is on the left; the round, the roll and the agency's money on the right."""
     if public["finished"]:
         title = t("tjuv.render.game_over", locale)
     else:
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
-    draw.text((MAP_X, 14), title, font=big, fill=WHITE)
-    draw.text((WIDTH - 20, 20), "   ".join(header_facts(public, locale)), font=mid, fill=LIGHT, anchor="ra")
+    right = "   ".join(header_facts(public, locale))
+    small = round(size * 0.8)
+    draw_text(draw, (width - 20, 20), right, small, fill=LIGHT, anchor="ra")
+    room = width - 2 * MAP_X - text_length(right, small) - 20
+    draw_text(draw, (MAP_X, 14), fit(title, size, room, True), size, bold=True, fill=WHITE)
 
 
 def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
@@ -217,7 +242,6 @@ def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
 
 
 def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
-    mid, small = font(22, bold=True), font(18)
     turn = public["turn"]
     police_seat = int(public.get("police_seat", 0))
     col_w = (WIDTH - 2 * MAP_X) // 2
@@ -243,26 +267,17 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
                                    width=3)
         _token(draw, x + 14, y + 24, label, colour, radius=16)
         amount = money(cash, locale)
-        room = col_w - 26 - 40 - draw.textlength(amount, font=mid) - 12
-        draw.text((x + 40, y + 2), _fit(draw, name, mid, room), font=mid, fill=WHITE)
-        draw.text((x + col_w - 26, y + 2), amount, font=mid, fill=GOLD, anchor="ra")
-        draw.text((x + 40, y + 30), note, font=small, fill=RED if wanted else LIGHT)
+        room = col_w - 26 - 40 - text_length(amount, NAME_SIZE, True) - 12
+        draw_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
+        draw_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
+        draw_text(draw, (x + 40, y + 31), fit(note, 20, col_w - 90), 20, fill=RED if wanted else LIGHT)
         for dot in range(arrests):
             cx = x + col_w - 34 - dot * 16
             draw.ellipse([cx - 6, y + 34, cx + 6, y + 46], fill=RED)
     inside = [p["id"] for p in public["police"] if p["status"] != "out" and p["at"] in ("house", None)]
     x0, y0, _, _ = _box(board().house[0])
     for index, pid in enumerate(inside):  # guards and freed guards wait inside the house
-        draw.text((x0 + 6 + index * 34, y0 - 1), pid, font=font(14, bold=True), fill=GOLD)
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, face: Any, width: float) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+        draw_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
 
 
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
@@ -276,9 +291,12 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
     return _encode(image.crop((0, 0, WIDTH, PANEL_Y + rows * ROW_H + 8)))
 
 
-ZOOM_CELLS = 13  # squares across a close-up
-ZOOM_SIZE = 1000
-ZOOM_MARGIN = 44
+ZOOM_CELLS = 13  # squares across a /tjuv zoom close-up
+FOCUS_CELLS = 11  # squares across a turn's focus view (a smaller picture, quicker to send and encode)
+ZOOM_STEP = 72  # pixels per square in a close-up (1.8 × the map's)
+ZOOM_MARGIN = 64
+ZOOM_SIZE = ZOOM_MARGIN + ZOOM_CELLS * ZOOM_STEP  # 1000
+FOCUS_HEADER = 76
 
 
 def home_square(public: Mapping[str, Any], seat: int | None) -> str:
@@ -292,25 +310,70 @@ def home_square(public: Mapping[str, Any], seat: int | None) -> str:
     return on_map[0] if on_map else board().gate
 
 
-def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str) -> bytes:
-    """13 × 13 squares around ``square`` enlarged to 1000 px with their coordinates: the city map
-    readable on a phone."""
-    image = _map().copy()
-    _draw_pieces(ImageDraw.Draw(image), obs["public"])
+@cache
+def _big_map() -> Image.Image:
+    """The city map alone at close-up scale, enlarged once: a close-up crops it and draws the pieces
+    sharp on top instead of enlarging every time."""
+    area = (MAP_X, MAP_Y, MAP_X + board().width * CELL, MAP_Y + board().height * CELL)
+    scale = ZOOM_STEP / CELL
+    crop = _map().crop(area)
+    return crop.resize((round(crop.width * scale), round(crop.height * scale)), Image.Resampling.LANCZOS)
+
+
+def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int = ZOOM_CELLS) -> Image.Image:
+    """``cells`` × ``cells`` squares around ``square`` (kept inside the map) with their coordinates
+    along the edges, the pieces and the last move, ``top`` pixels below the picture's top."""
     cx, cy = square_xy(square)
-    x0 = min(max(cx - ZOOM_CELLS // 2, 0), board().width - ZOOM_CELLS)
-    y0 = min(max(cy - ZOOM_CELLS // 2, 0), board().height - ZOOM_CELLS)
-    crop = image.crop((MAP_X + x0 * CELL, MAP_Y + y0 * CELL, MAP_X + (x0 + ZOOM_CELLS) * CELL,
-                       MAP_Y + (y0 + ZOOM_CELLS) * CELL))
-    inner = ZOOM_SIZE - ZOOM_MARGIN
-    canvas, draw = new_canvas(ZOOM_SIZE, ZOOM_SIZE, BACKGROUND)
-    canvas.paste(crop.resize((inner, inner), Image.Resampling.LANCZOS), (ZOOM_MARGIN, ZOOM_MARGIN))
-    step = inner / ZOOM_CELLS
-    label = font(24, bold=True)
-    for i in range(ZOOM_CELLS):
-        middle = ZOOM_MARGIN + (i + 0.5) * step
-        draw.text((middle, ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), font=label, fill=WHITE, anchor="mm")
-        draw.text((ZOOM_MARGIN / 2, middle), str(y0 + i + 1), font=label, fill=WHITE, anchor="mm")
+    x0 = min(max(cx - cells // 2, 0), board().width - cells)
+    y0 = min(max(cy - cells // 2, 0), board().height - cells)
+    inner = cells * ZOOM_STEP
+    side = ZOOM_MARGIN + inner
+    canvas, draw = new_canvas(side, top + side, BACKGROUND)
+    canvas.paste(_big_map().crop((x0 * ZOOM_STEP, y0 * ZOOM_STEP, x0 * ZOOM_STEP + inner, y0 * ZOOM_STEP + inner)),
+                 (ZOOM_MARGIN, top + ZOOM_MARGIN))
+
+    def place(name: str) -> tuple[float, float]:
+        x, y = square_xy(name)
+        return ZOOM_MARGIN + (x - x0 + 0.5) * ZOOM_STEP, top + ZOOM_MARGIN + (y - y0 + 0.5) * ZOOM_STEP
+
+    _draw_pieces(draw, public, place, ZOOM_STEP / CELL)
+    draw.rectangle([0, 0, side, top + ZOOM_MARGIN - 1], fill=BACKGROUND)  # pieces beyond the edges
+    draw.rectangle([0, top, ZOOM_MARGIN - 1, top + side], fill=BACKGROUND)
+    for i in range(cells):
+        middle = ZOOM_MARGIN + (i + 0.5) * ZOOM_STEP
+        draw_text(draw, (middle, top + ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), COORD_SIZE, bold=True, fill=WHITE,
+                  anchor="mm")
+        draw_text(draw, (ZOOM_MARGIN / 2, top + middle), str(y0 + i + 1), COORD_SIZE, bold=True, fill=WHITE,
+                  anchor="mm")
+    return canvas
+
+
+def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str) -> bytes:
+    """13 × 13 squares around ``square`` at 1000 px with their coordinates: the city map readable
+    on a phone."""
+    return _encode(_close_up(obs["public"], square))
+
+
+def focus_square(public: Mapping[str, Any], event_hint: Any = None) -> str:
+    """The square a turn's focus view centres on: the one ``event_hint`` names (a coordinate or a
+    public event with a square on the map), else where the last move ended, else the piece of the
+    player to act."""
+    hinted = hinted_square(event_hint)
+    if isinstance(hinted, str) and hinted in board().kind:
+        return hinted
+    path = [s for s in public.get("last_path", []) if s in board().kind]
+    if path:
+        return path[-1]
+    return home_square(public, public["turn"])
+
+
+def render_focus(obs: Mapping[str, Any], *, names: Any, locale: str, event_hint: Any = None) -> bytes | None:
+    """The turn's focus view beside the full map: whose turn it is and the roll over a close-up of
+    the last move (or of the acting player's piece), coordinates readable on a phone."""
+    public = obs["public"]
+    canvas = _close_up(public, focus_square(public, event_hint), FOCUS_HEADER, FOCUS_CELLS)
+    draw = ImageDraw.Draw(canvas)
+    _header_line(draw, public, names, locale, canvas.width, 30)
     return _encode(canvas)
 
 
@@ -327,16 +390,15 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes 
     image, draw = new_canvas(WIDTH, height, BACKGROUND)
     piece = str(private.get("piece") or f"T{seat}")
     _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    title = _fit(draw, f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", font(34, bold=True),
-                 WIDTH - 140)
-    draw.text((100, 30), title, font=font(34, bold=True), fill=WHITE)
+    title = fit(f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", 34, WIDTH - 140, True)
+    draw_text(draw, (100, 30), title, 34, bold=True, fill=WHITE)
     for index, (nest, amount) in enumerate(stashes.items()):
         x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
-        draw.text((x + 20, y + 14), nest, font=font(30, bold=True), fill=WHITE)
-        draw.text((x + 20, y + 54), money(amount, locale), font=font(30, bold=True), fill=GOLD)
-    draw.text((40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())),
-              font=font(30, bold=True), fill=GOLD)
+        draw_text(draw, (x + 20, y + 14), nest, 30, bold=True, fill=WHITE)
+        draw_text(draw, (x + 20, y + 54), money(amount, locale), 30, bold=True, fill=GOLD)
+    draw_text(draw, (40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())), 30, bold=True,
+              fill=GOLD)
     return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))
 
 

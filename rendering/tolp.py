@@ -8,7 +8,7 @@ drawn once into a module-level cache and pasted; the background is cached per pl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,12 +23,14 @@ from rendering.kit import (
     HIGHLIGHT,
     RED,
     WHITE,
-    draw_card,
     encode_on_palette,
-    font,
+    fit,
     new_canvas,
     palette_from,
+    paste_card,
+    paste_text,
     seat_name,
+    text_length,
 )
 
 WIDTH = 1100
@@ -49,59 +51,31 @@ INK_LIGHT = (225, 235, 228)
 
 
 
-@cache
-def _card_image(card: str | None, w: int, h: int, highlight: bool = False) -> Image.Image:
-    image = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    draw_card(ImageDraw.Draw(image), 0, 0, w, h, card, highlight=highlight)
-    return image
-
-
 def _paste(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int,
            highlight: bool = False) -> None:
-    image = _card_image(card, w, h, highlight)
-    canvas.paste(image, (x, y), image)
+    paste_card(canvas, card, x, y, w, h, highlight=highlight)
 
 
-@lru_cache(maxsize=2048)
-def _label(text: str, size: int, bold: bool, fill: tuple[int, int, int], anchor: str
-           ) -> tuple[Image.Image, int, int]:
-    """Rendered text on a transparent background and its offset from the anchor point.
-
-    Glyph rendering is most of the drawing time and names and numbers repeat from turn to turn."""
-    fnt = font(size, bold)
-    left, top, right, bottom = (int(v) for v in fnt.getbbox(text, anchor=anchor))
-    image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), text, font=fnt, fill=fill, anchor=anchor)
-    return image, left, top
-
-
-@lru_cache(maxsize=2048)
 def _width(text: str, size: int, bold: bool = False) -> int:
-    left, _, right, _ = font(size, bold).getbbox(text)
-    return int(right - left)
+    return int(text_length(text, size, bold))
 
 
 def _text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, *,
           bold: bool = False, fill: tuple[int, int, int] = WHITE, anchor: str = "la") -> None:
-    if not text:
-        return
-    image, dx, dy = _label(text, size, bold, fill, anchor)
-    canvas.paste(image, (int(xy[0]) + dx, int(xy[1]) + dy), image)
+    paste_text(canvas, xy, text, size, bold=bold, fill=fill, anchor=anchor)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """Shorten a long name so it fits its place."""
-    while len(text) > 1 and _width(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return fit(text, size, width, bold)
 
 
 def _tag(canvas: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, text: str,
          fill: tuple[int, int, int], ink: tuple[int, int, int] = WHITE) -> int:
     """A filled label ending at ``right``; returns its left edge."""
-    width = _width(text, 24, True) + 24
+    width = _width(text, 26, True) + 24
     draw.rounded_rectangle([right - width, y, right, y + 38], radius=10, fill=fill)
-    _text(canvas, (right - width / 2, y + 19), text, 24, bold=True, fill=ink, anchor="mm")
+    _text(canvas, (right - width / 2, y + 19), text, 26, bold=True, fill=ink, anchor="mm")
     return right - width
 
 
@@ -192,7 +166,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         tx += _width(label, 28, True) + 16
     kungs = public["kungs"][seat]
     if kungs:
-        _text(canvas, (tx, y + 66), t("tolp.ui.kungs", locale, count=kungs), 24, fill=INK_LIGHT)
+        _text(canvas, (tx, y + 66), t("tolp.ui.kungs", locale, count=kungs), 26, fill=INK_LIGHT)
     right = x + w - 14
     if place is not None:
         key = "tolp.ui.stuck" if seat in public["stuck"] else "tolp.ui.place"
@@ -251,8 +225,8 @@ def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         is_top = index == len(shown) - 1
         for i, card in enumerate(combo["cards"]):
             _paste(canvas, card, x + i * step, y, CARD_W, CARD_H, highlight=is_top)
-        label = _fit(seat_name(names, combo["seat"]), 24, width(combo["cards"]) + gap - 8, bold=is_top)
-        _text(canvas, (x, y + CARD_H + 10), label, 24, bold=is_top, fill=HIGHLIGHT if is_top else INK_LIGHT)
+        label = _fit(seat_name(names, combo["seat"]), 26, width(combo["cards"]) + gap - 8, bold=is_top)
+        _text(canvas, (x, y + CARD_H + 10), label, 26, bold=is_top, fill=HIGHLIGHT if is_top else INK_LIGHT)
         x += width(combo["cards"]) + gap
 
 

@@ -22,12 +22,14 @@ from rendering.kit import (
     HIGHLIGHT,
     MUTED,
     WHITE,
-    draw_card,
     encode_on_palette,
-    font,
+    fit,
     new_canvas,
     palette_from,
+    paste_card,
+    paste_text,
     seat_name,
+    text_length,
 )
 
 WIDTH = 1100
@@ -40,56 +42,34 @@ HAND_W, HAND_H = 190, 266
 PANEL_FILL = (30, 110, 72)
 PANEL_TURN = (44, 132, 88)
 INK_LIGHT = (235, 240, 235)
-# The small labels (empty pile, open count, locked piles): still about 9 px high when the picture
+# The small labels (empty pile, open count, locked piles): at least 9 px high when the picture
 # is shown 400 px wide on a phone; the empty-pile label may take two lines of LABEL_W.
-SMALL_TEXT = 24
-LABEL_W = 164
-
-
-@cache
-def _card_image(card: str | None, w: int, h: int, crosswise: bool = False) -> Image.Image:
-    """A card (None: its back) on a transparent background, optionally turned a quarter."""
-    image = Image.new("RGBA", (w + 1, h + 1), (0, 0, 0, 0))
-    draw_card(ImageDraw.Draw(image), 0, 0, w, h, card)
-    return image.rotate(90, expand=True) if crosswise else image
+SMALL_TEXT = 25
+LABEL_W = 180
 
 
 def _paste(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int,
            crosswise: bool = False) -> None:
-    image = _card_image(card, w, h, crosswise)
-    canvas.paste(image, (x, y), image)
-
-
-@lru_cache(maxsize=4096)
-def _text_image(text: str, size: int, bold: bool, fill: tuple[int, int, int],
-                anchor: str) -> tuple[Image.Image, int, int]:
-    """Rendered text on a transparent background and its offset from the anchor point."""
-    fnt = font(size, bold)
-    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
-    image = Image.new("RGBA", (max(1, int(right - left)), max(1, int(bottom - top))), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), text, font=fnt, fill=fill, anchor=anchor)
-    return image, int(left), int(top)
+    paste_card(canvas, card, x, y, w, h, crosswise=crosswise)
 
 
 def _text(canvas: Image.Image, xy: tuple[int, int], text: str, size: int, *, bold: bool = False,
           fill: tuple[int, int, int] = WHITE, anchor: str = "la") -> None:
-    image, dx, dy = _text_image(text, size, bold, fill, anchor)
-    canvas.paste(image, (xy[0] + dx, xy[1] + dy), image)
+    paste_text(canvas, xy, text, size, bold=bold, fill=fill, anchor=anchor)
 
 
-@lru_cache(maxsize=1024)
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """Shorten a long name so it fits its panel."""
-    while len(text) > 1 and font(size, bold).getlength(text) > width:
-        text = text[:-2] + "…"
-    return text
+    return fit(text, size, width, bold)
 
 
 @lru_cache(maxsize=256)
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap into at most two lines of ``width`` pixels; only a word that fits nowhere,
     or a third line, is shortened with an ellipsis."""
-    measure = font(size, bold).getlength
+    def measure(line: str) -> float:
+        return text_length(line, size, bold)
+
     lines: list[str] = []
     for word in text.split():
         if lines and measure(f"{lines[-1]} {word}") <= width:
@@ -194,7 +174,7 @@ def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         _paste(canvas, None, x + w - 128, y + 12, 30, 42)
         _text(canvas, (x + w - 88, y + 14), f"×{info['hand']}", 32, bold=True)
     if info["resigned"]:
-        _text(canvas, (x + 18, y + PANEL_H - 40), t("zlodej.render.resigned", locale), 24, fill=INK_LIGHT)
+        _text(canvas, (x + 18, y + PANEL_H - 40), t("zlodej.render.resigned", locale), 25, fill=INK_LIGHT)
     _open_pile(canvas, draw, info, x + 18, y + 62, locale)
     _locked_piles(canvas, draw, info["locked"], x + w - 176, y + 62, 158, locale)
 
@@ -232,11 +212,11 @@ def _locked_piles(canvas: Image.Image, draw: ImageDraw.ImageDraw, piles: Sequenc
     step = min(28, (width - SMALL_W) // max(1, len(piles) - 1))
     for index, pile in enumerate(piles):
         _paste(canvas, pile["top"], x + index * step, y + 32, SMALL_W, SMALL_H)
-    total = _fit(t("zlodej.render.locked_cards", locale, count=sum(pile["count"] for pile in piles)), 24, width - 20,
+    total = _fit(t("zlodej.render.locked_cards", locale, count=sum(pile["count"] for pile in piles)), 25, width - 20,
                  bold=True)
-    badge_w = max(SMALL_W, int(font(24, True).getlength(total)) + 20)
+    badge_w = max(SMALL_W, int(text_length(total, 25, True)) + 20)
     draw.rounded_rectangle([x, y + SMALL_H + 40, x + badge_w, y + SMALL_H + 72], radius=8, fill=FELT_DARK)
-    _text(canvas, (x + badge_w // 2, y + SMALL_H + 56), total, 24, bold=True, anchor="mm")
+    _text(canvas, (x + badge_w // 2, y + SMALL_H + 56), total, 25, bold=True, anchor="mm")
 
 
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:

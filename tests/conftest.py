@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import pytest_asyncio
 
 
@@ -31,3 +32,34 @@ async def settle():
     from tests.fakediscord import settle as _settle
 
     return _settle
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One throwaway PostgreSQL server for the session (see tests/pgserver.py): skipped where the
+    binaries are not installed, a failure in CI."""
+    from tests import pgserver
+
+    if not pgserver.available():
+        if pgserver.required():
+            pytest.fail("CI must run the PostgreSQL tests, but PostgreSQL binaries were not found")
+        pytest.skip("PostgreSQL is not installed")
+    server = pgserver.PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+BACKENDS = ("sqlite", "postgres")
+
+
+@pytest_asyncio.fixture(params=BACKENDS)
+async def database_url(request, tmp_path) -> str:
+    """A fresh database on each backend: an SQLite file, or an empty schema on the session's
+    PostgreSQL server (its URL names the schema as search_path)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "gm.sqlite3")
+    if request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("about the SQLite file itself")
+    return await request.getfixturevalue("pg_server").create_schema()

@@ -45,7 +45,7 @@ and restarts when injected)
         ``Opt(value, type)`` forces a type. Use the ``{options}`` dict for option names that
         clash with keywords (user, channel, locale).
     fake.autocomplete(user, "tolp play", focused="cards", cards="7", ...)   type 4 payload
-    fake.click(user, message, custom_id=None, *, label=None, locale=None)  button; looks the
+    fake.click(user, message, custom_id=None, *, label=None, locale=None, channel=None)  button; looks the
         component up in the stored message (LookupError lists what exists; disabled -> error)
         and sends the full stored message, so DynamicItems rebuild. DM messages -> DM context.
     fake.select(user, message, custom_id, values, *, locale=None)   string/user/... select
@@ -819,8 +819,9 @@ class FakeDiscord:
         return self.messages[mid]
 
     def click(self, user: Any, message: Any, custom_id: str | None = None, *,
-              label: str | None = None, locale: str | None = None) -> dict:
-        """Button click on a stored message (by custom_id or label)."""
+              label: str | None = None, locale: str | None = None, channel: Any = None) -> dict:
+        """Button click on a stored message (by custom_id or label); ``channel`` overrides the
+        channel the interaction comes from (a forged or forwarded message)."""
         msg = self._stored(message)
         comp = msg.component(custom_id, label=label)
         if comp.get("type") != 2:
@@ -830,7 +831,7 @@ class FakeDiscord:
         if "custom_id" not in comp:
             raise LookupError(f"button {comp} is a link/premium button; it has no interaction")
         data = {"custom_id": comp["custom_id"], "component_type": 2}
-        return self._interaction(user, 3, data, locale=locale, message=msg)
+        return self._interaction(user, 3, data, locale=locale, message=msg, channel=channel)
 
     def select(self, user: Any, message: Any, custom_id: str, values: list, *,
                locale: str | None = None) -> dict:

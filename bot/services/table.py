@@ -16,6 +16,7 @@ from bot.engine import registry
 from bot.engine.core import TIMER, Event, Game, Outcome
 from bot.engine.rng import commitment, new_seed
 from bot.errors import (
+    AlreadyApplied,
     Conflict,
     Forbidden,
     GameMasterError,
@@ -288,13 +289,17 @@ class GameService:
 
     # ------------------------------------------------------------------ play
     async def act(self, *, user_id: str, action: str, channel_id: str | None = None, game_id: int | None = None,
-                  expected_ply: int | None = None, owner: int | None = None) -> Update:
+                  expected_ply: int | None = None, owner: int | None = None,
+                  interaction_id: str | None = None) -> Update:
         """Apply ``action`` for ``user_id``. ``expected_ply`` dates the button that was clicked: a
         board button is stale once anything moved; a button of the player's own private view
         (``owner``: only that seat may press it) only once that player moved since, so the other players' simultaneous
         decisions (Stratego setups, Tölp exchanges) do not invalidate it, while a double click
-        still applies once."""
+        still applies once. ``interaction_id`` (a slash command's) is stored with the move: the
+        same interaction delivered again raises AlreadyApplied and changes nothing."""
         async with self.db.transaction() as conn:
+            if interaction_id is not None and await repo.interaction_applied(conn, interaction_id):
+                raise AlreadyApplied()
             record = await self._active(conn, channel_id=channel_id, game_id=game_id)
             seat = record.seat_of(user_id)
             if seat is None:
@@ -315,6 +320,8 @@ class GameService:
                 exc.names = record.names  # so the refusal can name the players it mentions
                 raise
             update = Update(record, list(events))
+            if interaction_id is not None:
+                await repo.record_interaction(conn, interaction_id, record.id, record.ply + 1)
             await self._commit_move(conn, game, state, record, seat, str(parsed))
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
@@ -348,7 +355,7 @@ class GameService:
         """End the channel's game (its creator or a manager). A game with standings to keep
         (``Game.close``) finishes with them; any other is aborted."""
         async with self.db.transaction() as conn:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
             if record is None:
                 raise NotFound("error.no_game")
             if record.creator_id != str(user_id) and not is_manager:
@@ -443,7 +450,7 @@ class GameService:
         updates = []
         for game_id in candidates:
             async with self.db.transaction() as conn:
-                record = await repo.get(conn, game_id)
+                record = await repo.get(conn, game_id, lock=True)
                 if record is None or record.status != "active":
                     continue
                 game = registry.get(record.game)
@@ -506,11 +513,11 @@ class GameService:
 
     async def set_board_message(self, game_id: int, message_id: str | None) -> None:
         async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+            await repo.set_board_message(conn, game_id, message_id)
 
     # ------------------------------------------------------------------ internals
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:
-        record = await repo.open_in_channel(conn, str(channel_id))
+        record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status != "lobby":
@@ -519,9 +526,9 @@ class GameService:
 
     async def _active(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
         if game_id is not None:
-            record = await repo.get(conn, game_id)
+            record = await repo.get(conn, game_id, lock=True)
         else:
-            record = await repo.open_in_channel(conn, str(channel_id))
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
         if record is None:
             raise NotFound("error.no_game")
         if record.status == "lobby":

@@ -1,5 +1,5 @@
-"""The database: one aiosqlite write connection in WAL mode, a few reader connections, numbered
-migrations, transactions.
+"""The SQLite backend: one aiosqlite write connection in WAL mode, a few reader connections,
+numbered migrations, transactions.
 
 ``transaction()`` takes an asyncio lock and runs ``BEGIN IMMEDIATE … COMMIT/ROLLBACK``: coroutines
 sharing one connection would otherwise interleave their statements. Keep transactions short: no
@@ -14,45 +14,32 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.errors import StorageDamaged
+from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
 from bot.storage.health import StorageProblem, check_file, is_damage
+
+__all__ = ["Database", "SqliteDatabase", "migration_files"]
 
 log = logging.getLogger(__name__)
 
 SQLITE_READONLY = 8
-_MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-def migration_files() -> list[tuple[int, str, str]]:
-    """(number, name, sql) of every migration shipped with the package, in order."""
-    out = []
-    for entry in resources.files("bot.storage.migrations").iterdir():
-        match = _MIGRATION.match(entry.name)
-        if match:
-            out.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    out.sort()
-    numbers = [n for n, _, _ in out]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {numbers}")
-    return out
-
-
 READERS = 2  # reader connections; each runs its queries in its own thread
 
 
-class Database:
+class SqliteDatabase(Database):
+    backend = SQLITE
+
     def __init__(self, path: str | Path, readers: int = READERS) -> None:
-        self.path = str(path)
+        self.path = sqlite_path(path)
+        self.url = f"sqlite:///{self.path}"
         self._conn: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._reader_count = 0 if self.path == ":memory:" else readers
@@ -102,12 +89,6 @@ class Database:
             await self._conn.close()
             self._conn = None
 
-    async def __aenter__(self) -> Database:
-        return await self.connect()
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     @property
     def conn(self) -> aiosqlite.Connection:
         if self._conn is None:
@@ -120,21 +101,17 @@ class Database:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def pending(self) -> list[str]:
-        current = await self.schema_version()
-        return [name for number, name, _ in migration_files() if number > current]
-
     async def migrate(self) -> list[str]:
         """Apply pending migrations, each with its user_version bump in one transaction."""
         applied = []
         async with self._lock:
             current = await self.schema_version()
-            for number, name, sql in migration_files():
+            for number, name, sql in migration_files(SQLITE):
                 if number <= current:
                     continue
                 await self.conn.execute("BEGIN IMMEDIATE")
                 try:
-                    for statement in _statements(sql):
+                    for statement in statements(sql):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version = {number}")
                     await self.conn.execute("COMMIT")
@@ -218,8 +195,3 @@ def _problem(exc: sqlite3.Error, path: str) -> StorageProblem:
     return StorageProblem("storage.read_only" if code == SQLITE_READONLY else "storage.unusable", path,
                           reason=str(exc))
 
-
-def _statements(sql: str) -> list[str]:
-    """Split a migration into statements (our migrations hold no semicolons inside literals)."""
-    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

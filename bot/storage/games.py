@@ -10,6 +10,7 @@ import aiosqlite
 
 from bot.errors import Conflict
 from bot.storage import standings
+from bot.storage.backend import POSTGRES, dialect
 
 
 def now_iso() -> str:
@@ -84,15 +85,22 @@ async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRo
     return game
 
 
-async def get(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+def _for_update(conn: aiosqlite.Connection, lock: bool) -> str:
+    """Lock the game row until the transaction ends (PostgreSQL; SQLite's single writer already
+    serialises transactions), so concurrent moves on one table queue instead of colliding."""
+    return " FOR UPDATE" if lock and dialect(conn) == POSTGRES else ""
+
+
+async def get(conn: aiosqlite.Connection, game_id: int, *, lock: bool = False) -> GameRow | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?{_for_update(conn, lock)}",
+                            (game_id,)) as cur:
         row = await cur.fetchone()
     return await _row_to_game(conn, row) if row else None
 
 
-async def open_in_channel(conn: aiosqlite.Connection, channel_id: str) -> GameRow | None:
+async def open_in_channel(conn: aiosqlite.Connection, channel_id: str, *, lock: bool = False) -> GameRow | None:
     async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN "
-                            "('lobby', 'active')", (str(channel_id),)) as cur:
+                            f"('lobby', 'active'){_for_update(conn, lock)}", (str(channel_id),)) as cur:
         row = await cur.fetchone()
     return await _row_to_game(conn, row) if row else None
 
@@ -150,13 +158,14 @@ async def set_timer(conn: aiosqlite.Connection, game_id: int, timer_at: str | No
 async def insert(conn: aiosqlite.Connection, *, guild_id: str | None, channel_id: str, game: str,
                  creator_id: str, options: dict[str, Any], seed: str, locale: str, turn_seconds: int) -> int:
     stamp = now_iso()
-    cur = await conn.execute(
-        "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options, seed, locale, "
-        "turn_seconds, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, turn_seconds,
-         stamp, stamp))
-    assert cur.lastrowid is not None
-    return int(cur.lastrowid)
+    async with conn.execute(
+            "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options, seed, locale, "
+            "turn_seconds, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, turn_seconds,
+             stamp, stamp)) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 async def add_seat(conn: aiosqlite.Connection, game_id: int, seat: int, user_id: str | None, name: str,
@@ -210,9 +219,29 @@ async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: in
     game.version = expected_version + 1
 
 
+async def set_board_message(conn: aiosqlite.Connection, game_id: int, message_id: str | None) -> None:
+    await conn.execute("UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id))
+
+
+async def ids_with_state(conn: aiosqlite.Connection) -> list[int]:
+    """Every game that has a state snapshot (for ``db verify``)."""
+    async with conn.execute("SELECT id FROM games WHERE state IS NOT NULL ORDER BY id") as cur:
+        return [int(r[0]) for r in await cur.fetchall()]
+
+
 async def append_move(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, action: str) -> None:
     await conn.execute("INSERT INTO moves (game_id, ply, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
                        (game_id, ply, seat, action, now_iso()))
+
+
+async def interaction_applied(conn: aiosqlite.Connection, interaction_id: str) -> bool:
+    async with conn.execute("SELECT 1 FROM move_interactions WHERE interaction_id = ?", (interaction_id,)) as cur:
+        return await cur.fetchone() is not None
+
+
+async def record_interaction(conn: aiosqlite.Connection, interaction_id: str, game_id: int, ply: int) -> None:
+    await conn.execute("INSERT INTO move_interactions (interaction_id, game_id, ply) VALUES (?, ?, ?)",
+                       (interaction_id, game_id, ply))
 
 
 async def moved_since(conn: aiosqlite.Connection, game_id: int, seat: int, ply: int) -> bool:

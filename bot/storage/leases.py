@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.storage.backend import POSTGRES, dialect
+
 
 @dataclass(frozen=True)
 class Lease:
@@ -17,6 +19,10 @@ class Lease:
 
 
 async def holder(conn: aiosqlite.Connection, scope: str) -> Lease | None:
+    """The scope's lease; on PostgreSQL the scope stays locked until the transaction ends, so two
+    processes starting together cannot both see it free (SQLite's single writer does that)."""
+    if dialect(conn) == POSTGRES:
+        await conn.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (f"lease:{scope}",))
     async with conn.execute("SELECT scope, owner, host, pid, started_at, expires_at FROM instance_leases "
                             "WHERE scope = ?", (scope,)) as cur:
         row = await cur.fetchone()

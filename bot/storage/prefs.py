@@ -49,7 +49,7 @@ async def chosen_locales(conn: aiosqlite.Connection) -> dict[str, str]:
 
 
 async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> None:
-    await conn.execute("INSERT OR IGNORE INTO user_prefs (user_id) VALUES (?)", (str(user_id),))
+    await conn.execute("INSERT INTO user_prefs (user_id) VALUES (?) ON CONFLICT DO NOTHING", (str(user_id),))
     for key, value in fields.items():
         if key not in UserPrefs.__dataclass_fields__ or key == "user_id":
             raise KeyError(key)
@@ -66,7 +66,7 @@ async def get_guild(conn: aiosqlite.Connection, guild_id: str | None) -> tuple[s
 
 async def set_guild(conn: aiosqlite.Connection, guild_id: str, *, locale: str | None = None,
                     settings: dict[str, Any] | None = None) -> None:
-    await conn.execute("INSERT OR IGNORE INTO guild_prefs (guild_id) VALUES (?)", (str(guild_id),))
+    await conn.execute("INSERT INTO guild_prefs (guild_id) VALUES (?) ON CONFLICT DO NOTHING", (str(guild_id),))
     if locale is not None:
         await conn.execute("UPDATE guild_prefs SET locale = ? WHERE guild_id = ?", (locale, str(guild_id)))
     if settings is not None:
@@ -76,8 +76,8 @@ async def set_guild(conn: aiosqlite.Connection, guild_id: str, *, locale: str | 
 
 async def claim_reminder(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, stage: int) -> bool:
     """True the first time this (game, ply, seat, stage) is claimed; never again after."""
-    cur = await conn.execute("INSERT OR IGNORE INTO reminders (game_id, ply, seat, stage, sent_at) "
-                             "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, stage, now_iso()))
+    cur = await conn.execute("INSERT INTO reminders (game_id, ply, seat, stage, sent_at) "
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (game_id, ply, seat, stage, now_iso()))
     return cur.rowcount == 1
 
 
@@ -87,8 +87,9 @@ async def clear_reminders(conn: aiosqlite.Connection, game_id: int, ply: int, se
 
 async def vote(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, voter: int,
                choice: str) -> dict[str, int]:
-    await conn.execute("INSERT OR REPLACE INTO timeout_votes (game_id, ply, seat, voter, choice) "
-                       "VALUES (?, ?, ?, ?, ?)", (game_id, ply, seat, voter, choice))
+    await conn.execute("INSERT INTO timeout_votes (game_id, ply, seat, voter, choice) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (game_id, ply, seat, voter) DO UPDATE SET choice = excluded.choice",
+                       (game_id, ply, seat, voter, choice))
     async with conn.execute("SELECT choice, COUNT(*) FROM timeout_votes WHERE game_id = ? AND ply = ? AND seat = ? "
                             "GROUP BY choice", (game_id, ply, seat)) as cur:
         return {row[0]: row[1] for row in await cur.fetchall()}

@@ -36,19 +36,19 @@ async def record_finish(conn: aiosqlite.Connection, guild_id: str | None, game: 
     if guild_id is None:
         return
     await conn.execute("INSERT INTO finished_counts (guild_id, game, count) VALUES (?, ?, 1) "
-                       "ON CONFLICT (guild_id, game) DO UPDATE SET count = count + 1", (guild_id, game))
+                       "ON CONFLICT (guild_id, game) DO UPDATE SET count = finished_counts.count + 1", (guild_id, game))
     place_of = places_of(outcome)
     for seat in seats:
         player = player_key(seat)
         place = place_of.get(seat.seat)
         await conn.execute(
             "INSERT INTO standings (guild_id, game, player, name, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
-            "ON CONFLICT (guild_id, game, player) DO UPDATE SET games = games + 1, wins = wins + excluded.wins, "
-            "name = excluded.name", (guild_id, game, player, seat.name, int(place == 1)))
+            "ON CONFLICT (guild_id, game, player) DO UPDATE SET games = standings.games + 1, "
+            "wins = standings.wins + excluded.wins, name = excluded.name", (guild_id, game, player, seat.name, int(place == 1)))
         if place is not None:
             await conn.execute(
                 "INSERT INTO standing_places (guild_id, game, player, place, count) VALUES (?, ?, ?, ?, 1) "
-                "ON CONFLICT (guild_id, game, player, place) DO UPDATE SET count = count + 1",
+                "ON CONFLICT (guild_id, game, player, place) DO UPDATE SET count = standing_places.count + 1",
                 (guild_id, game, player, place))
 
 

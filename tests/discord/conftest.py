@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
-from pathlib import Path
 
 import pytest_asyncio
 
@@ -17,15 +16,14 @@ BotFactory = Callable[..., Awaitable[GameMasterBot]]
 
 
 @pytest_asyncio.fixture
-async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactory]:
-    """Build and log in a GameMasterBot on one SQLite file; call again to 'restart' it."""
+async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFactory]:
+    """Build and log in a GameMasterBot on one database (each backend); call again to 'restart' it."""
     opened: list[Database] = []
-    path = tmp_path / "bot.sqlite3"
 
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
-        db = await Database(path).connect()
+        db = await Database(database_url).connect()
         opened.append(db)
-        settings = Settings(database_path=path, sync_commands=True, scheduler_seconds=0)
+        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0)
         bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)
         await fake.login(bot)
         return bot

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.storage import games
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord, settle
@@ -32,7 +33,8 @@ async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make
     holding, release = asyncio.Event(), asyncio.Event()
 
     async def hold_the_writer() -> None:
-        async with bot.db.transaction():
+        async with bot.db.transaction() as conn:  # SQLite: the one writer; PostgreSQL: the table's row
+            await games.get(conn, record.id, lock=True)
             holding.set()
             await release.wait()
 

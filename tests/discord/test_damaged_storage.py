@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord
 
 PAGE = 4096
 
 
+@pytest.mark.sqlite_only
 async def test_a_table_on_damaged_pages_is_refused_and_the_others_play_on(fake: FakeDiscord, make_bot: BotFactory,
                                                                            tmp_path: Path) -> None:
     bot = await make_bot()
@@ -26,7 +29,7 @@ async def test_a_table_on_damaged_pages_is_refused_and_the_others_play_on(fake: 
     await bot.db.close()
 
     # zero the page that holds the first table's row (a Monopol row fills most of a page)
-    path = tmp_path / "bot.sqlite3"
+    path = Path(bot.db.path)
     data = bytearray(path.read_bytes())
     where = data.find(damaged.seed.encode())
     start = where // PAGE * PAGE

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -21,8 +20,8 @@ def toy() -> Iterator[ToyGame]:
 
 
 @pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = Database(tmp_path / "gm.sqlite3")
+async def db(database_url: str) -> AsyncIterator[Database]:
+    database = Database(database_url)
     await database.connect()
     yield database
     await database.close()

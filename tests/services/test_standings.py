@@ -8,10 +8,12 @@ from collections import defaultdict
 from bot.services.players import GuildStats, Players, PlayerStats
 from bot.services.table import GameService
 from bot.storage import games as repo
-from bot.storage.db import Database, _statements, migration_files
+from bot.storage.backend import migration_files
+from bot.storage.backend import statements as _statements
+from bot.storage.db import Database
 from bot.storage.standings import places_of
 
-MIGRATION = "0007_standings_and_dm_channels.sql"
+MIGRATION = "0008_standings_and_dm_channels.sql"
 
 
 async def counted_over_every_game(db: Database, guild_id: str) -> GuildStats:
@@ -74,7 +76,7 @@ async def test_the_migration_backfills_the_standings_of_games_finished_before_it
                                                                                   service: GameService) -> None:
     await play_many(service, "g", 8, random.Random(3))
     expected = await counted_over_every_game(db, "g")
-    sql = next(sql for _, name, sql in migration_files() if name == MIGRATION)
+    sql = next(sql for _, name, sql in migration_files(db.backend) if name == MIGRATION)
     async with db.transaction() as conn:  # back to before standings were kept, then the backfill again
         for table in ("standings", "standing_places", "finished_counts"):
             await conn.execute(f"DROP TABLE {table}")

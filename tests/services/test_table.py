@@ -40,8 +40,8 @@ async def test_only_one_open_game_per_channel(service: GameService) -> None:
     assert err.value.key == "error.channel_busy"
 
 
-async def test_a_game_survives_closing_and_reopening_the_database(tmp_path: Path, toy: object) -> None:
-    path = tmp_path / "restart.sqlite3"
+async def test_a_game_survives_closing_and_reopening_the_database(database_url: str, toy: object) -> None:
+    path = database_url
     db = await Database(path).connect()
     service = GameService(db)
     await started(service)

@@ -109,3 +109,10 @@ def test_money_is_written_one_way_per_locale(lang: str) -> None:
 def test_money_follows_the_locale_for_negative_amounts_too() -> None:
     assert money(-300, "en") == "-kr\u00a0300"
     assert money(-300, "sv").endswith("300\u00a0kr") and money(-300, "sv")[0] in "-\u2212"
+
+
+def test_the_leaderboard_row_counts_its_games() -> None:
+    row = {"rank": 1, "player": "Åsa", "wins": 1, "average": "1.0"}
+    assert "won 1 of 1 game," in t("stats.row", "en", games=1, **row)
+    assert "won 1 of 5 games," in t("stats.row", "en", games=5, **row)
+    assert "z 1 hry" in t("stats.row", "cs", games=1, **row) and "ze 2 her" in t("stats.row", "cs", games=2, **row)

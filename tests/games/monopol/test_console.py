@@ -17,7 +17,8 @@ class Player:
         self.out = out
         self.prompts: list[tuple[str, str]] = []
         self.answers: list[str] = []
-        self.script = ["buy", "trade 1 give:c100 get:-"]  # a refused move, then a gift of 100
+        # a refused move, a trade with nobody, then a gift of 100 to Bo, named as the board names him
+        self.script = ["buy", "trade Zed give:c100 get:-", "trade bo give:c100 get:-"]
 
     def __call__(self, prompt: str) -> str:
         said = "\n".join(self.out)
@@ -47,8 +48,10 @@ async def test_a_console_game_of_monopol_runs_to_the_end_of_the_rounds(tmp_path:
     assert result == 0
     everything = "\n".join(said for _, said in player.prompts) + "\n" + "\n".join(out)
     # the refused first move explains itself, and Ann is asked again
-    assert player.answers[:2] == ["buy", "trade 1 give:c100 get:-"]
+    assert player.answers[:3] == ["buy", "trade Zed give:c100 get:-", "trade bo give:c100 get:-"]
     assert "That is not possible at this point of the turn." in player.prompts[1][1]
+    assert '"Zed" is no seat at this table. Type a number as the board shows it, or a name: 1 Ann, 2 Bo.' \
+        in player.prompts[2][1]
     assert "Ann offers Bo a trade: gives kr\u00a0100, wants –." in everything
     assert "accept" in player.answers and "Bo accepts the trade with Ann." in everything
     assert "Ann rolls" in everything and "Bo rolls" in everything

@@ -8,6 +8,7 @@ from PIL import Image
 
 from bot.games.monopol.board import DEEDS
 from rendering.monopol import PLAYER_COLOURS, render_deed, render_private, render_public, tile_box
+from rendering.monopol_board import token_spot
 
 from .helpers import GAME, act, dice, new, own
 
@@ -43,12 +44,11 @@ def test_an_owned_deed_shows_its_owner_colour_and_the_token_its_square() -> None
     image = decode(render_public(GAME.observe(s, None), names=NAMES, locale="en")).convert("RGB")
     x0, y0, x1, y1 = tile_box(8)
     assert near(image.getpixel((x0 + 6, y1 - 6)), PLAYER_COLOURS[1])  # owner strip on the outer edge
-    x0, y0, x1, y1 = tile_box(5)
-    token = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+    x, y = token_spot(5, 0, False)  # in the band in front of the square, off its name and price
+    token = [image.getpixel((x + dx, y + dy)) for dx in range(-8, 9) for dy in range(-8, 9)]
     assert any(near(p, PLAYER_COLOURS[0], 10) for p in token)
-    x0, y0, x1, y1 = tile_box(39)
-    assert not any(near(image.getpixel((x, y)), PLAYER_COLOURS[1], 10)
-                   for x in range(x0, x1, 3) for y in range(y0, y1, 3))
+    x0, y0, x1, y1 = tile_box(39)  # unowned: no owner strip along its outer edge
+    assert not near(image.getpixel((x1 - 6, y0 + 6)), PLAYER_COLOURS[1], 3)
 
 
 def test_a_finished_game_renders_and_nothing_is_private() -> None:

@@ -63,19 +63,15 @@ def test_a_finished_game_still_renders() -> None:
 
 
 def test_the_panel_is_only_as_tall_as_the_table_and_long_names_are_cut_with_an_ellipsis() -> None:
-    from PIL import ImageDraw
-
-    from rendering.kit import font
-    from rendering.tjuv import _fit
+    from rendering.kit import fit, text_length
 
     two = decode(render_public(GAME.observe(position(2), None), names=NAMES, locale="en"))
     seven = decode(render_public(GAME.observe(position(7), None), names=NAMES, locale="en"))
     assert two.height < seven.height and seven.height - two.height >= 2 * 58
-    draw = ImageDraw.Draw(two)
     long = "Maximilián Dvořáček-Novotný of Kutná Hora"
-    cut = _fit(draw, long, font(22, bold=True), 300)
-    assert cut.endswith("…") and draw.textlength(cut, font=font(22, bold=True)) <= 300
-    assert _fit(draw, "Åsa", font(22, bold=True), 300) == "Åsa"
+    cut = fit(long, 25, 300, True)
+    assert cut.endswith("…") and text_length(cut, 25, True) <= 300
+    assert fit("Åsa", 25, 300, True) == "Åsa"
 
 
 def test_a_thief_with_nothing_hidden_gets_no_picture_and_the_picture_grows_with_the_stashes() -> None:

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 from bot.console import run_console
+from bot.engine.cards import cards_text
+from bot.games.zlodej.actions import Steal
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.storage.games import open_in_channel
@@ -31,6 +33,7 @@ class Typist:
         self.refusals: list[str] = []
         self.tried_end = self.tried_help = self.tried_locked = False
         self.shown_hands: list[tuple[str, str]] = []
+        self.steals = 0
 
     def say(self, text: str) -> None:
         self.said.append(str(text))
@@ -56,10 +59,15 @@ class Typist:
             if victim is not None:
                 self.tried_locked = True
                 self.refusals.append("locked")
-                return f"steal {victim} {hand[0]}"
+                return f"steal #{victim + 1} {hand[0]}"
         action = GAME.bot_action(state, seat)
         GAME.apply(state, seat, action)
         self.moves += 1
+        if isinstance(action, Steal):
+            # robbed as the board shows the seats: by number, by "#number" or by name, in turn
+            self.steals += 1
+            who = [str(action.target + 1), f"#{action.target + 1}", NAMES[action.target]][self.steals % 3]
+            return f"steal {who} {cards_text(action.cards)}"
         return str(action)
 
 
@@ -87,7 +95,10 @@ def test_three_players_play_a_whole_game_at_the_console(tmp_path: Path) -> None:
     assert re.search(rf"({'|'.join(NAMES)})'s piles are locked under jokers", said)
     assert "Some legal moves: " in said
     # the other seats' top groups are listed with the command that steals them
-    assert re.search(r"#[23]: top group \S+ ×\d+ \(to steal it: steal [12] <cards>\)", said)
+    assert re.search(r"#([23]): top group \S+ ×\d+ \(to steal it: steal \1 <cards>\)", said)
+    # steals typed by board number, "#number" and name all robbed the seat meant
+    assert typist.steals >= 3
+    assert re.search(rf"({'|'.join(NAMES)}) steals ({'|'.join(NAMES)})'s top group", said)
 
     # the end: the piles counted, best first, then the places and the seed
     scores = {seat: state.pile_points(seat) for seat in range(3)}

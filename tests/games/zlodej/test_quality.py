@@ -13,6 +13,7 @@ from bot.errors import InvalidAction
 from bot.games.zlodej.actions import Discard, EndTurn
 from bot.i18n import t
 from rendering import zlodej as render
+from rendering.kit import text_length
 
 from .helpers import GAME, act, assert_cards_conserved, card, make_state
 
@@ -68,7 +69,7 @@ def test_the_empty_open_pile_label_is_never_cut_short(lang: str) -> None:
     text = catalog(lang)["zlodej.render.no_open_pile"]
     lines = render.wrap(text, render.SMALL_TEXT, render.LABEL_W)
     assert " ".join(lines) == text
-    assert all(render.font(render.SMALL_TEXT).getlength(line) <= render.LABEL_W for line in lines)
+    assert all(text_length(line, render.SMALL_TEXT) <= render.LABEL_W for line in lines)
     assert len(lines) <= 2
 
 

@@ -1,0 +1,73 @@
+"""The local console table: several players share one terminal and play any registered game
+through the same GameService as Discord. Board images are written to a folder and their paths
+printed; a player's private view (hand, own pieces) is shown only at that player's own prompt.
+
+``run_console`` opens the start menu (resume the saved game, a new game, quit) unless a game is
+given, then plays at the prompts (table.py); seats are typed as the boards number them (seats.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bot.console.menu import NEW, QUIT, RESUME, choose, game_list, new_game
+from bot.console.table import CHANNEL, ConsoleTable
+from bot.i18n import t
+from bot.services.table import GameService
+from bot.settings import Settings
+from bot.storage.db import Database
+
+__all__ = ["CHANNEL", "ConsoleTable", "game_list", "run_console", "setup_line_editing"]
+
+
+def setup_line_editing(history: Path) -> None:
+    """Line editing and a history kept across sessions for ``input()`` (readline, where Python has
+    it: not on Windows)."""
+    try:
+        import atexit
+        import readline
+    except ImportError:
+        return
+    try:
+        readline.read_history_file(history)
+    except OSError:
+        pass
+    readline.set_history_length(500)
+
+    def save() -> None:
+        try:
+            history.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(history)
+        except OSError:
+            pass
+
+    atexit.register(save)
+
+
+async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
+                      db_path: str | None = None, seed: str | None = None, options: dict[str, str] | None = None,
+                      ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+                      hotseat: bool = False) -> int:
+    path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
+    locale = settings.default_locale
+    say(t("console.welcome", locale))
+    async with Database(path) as db:
+        table = ConsoleTable(GameService(db), settings.boards_dir, locale, ask, say, hotseat)
+        try:
+            saved = await table.service.current(CHANNEL)
+            saved = saved if saved is not None and saved.status == "active" else None
+            choice = NEW if saved is None and game else await choose(table, saved)
+            if choice == QUIT:
+                say(t("console.bye", locale, path=path))
+                return 0
+            if choice == RESUME:
+                assert saved is not None
+                say(t("console.resuming", locale, id=saved.id, game=t(f"game.name.{saved.game}", locale)))
+                await table.write_board(saved)
+            else:
+                await table.show(await new_game(table, game, players, seed, options))
+            result = await table.loop()
+        except EOFError:
+            result = 0
+        say(t("console.bye", locale, path=path))
+        return result

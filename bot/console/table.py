@@ -1,0 +1,247 @@
+"""The console table's play loop: prompts, commands, moves, and the hot seat.
+
+Several players share one terminal. Before a player's private view (hand, own pieces) is shown the
+screen and its scrollback are cleared and the keyboard is handed over; the player then sees the
+public lines since their last turn, so nothing that happened in between is lost. Where a seat has
+nothing private (Monopol, a Tjuv och Polis seat without stashes) there is no handover. A forced
+pass (the only legal move) is made for the player, without a handover."""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.console.seats import to_board, to_engine
+from bot.engine import registry
+from bot.errors import GameMasterError
+from bot.i18n import t
+from bot.services import rules
+from bot.services.players import Players
+from bot.services.table import GameService, Update
+from bot.services.text import error_text, place_lines, private_lines, public_lines
+from bot.storage.games import GameRow
+
+CHANNEL = "console"
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
+COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+
+
+def compact(private: Any) -> str:
+    if isinstance(private, dict):
+        return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)[:300]}" for k, v in private.items())
+    return json.dumps(private, ensure_ascii=False)[:600]
+
+
+class ConsoleTable:
+    def __init__(self, service: GameService, boards: Path, locale: str,
+                 ask: Callable[[str], str], say: Callable[[str], None], hotseat: bool = False) -> None:
+        self.service = service
+        self.players = Players(service.db)
+        self.boards = boards
+        self.locale = locale
+        self.ask = ask
+        # Discord's Markdown bold has no meaning in a terminal
+        self.say: Callable[[str], None] = lambda text: say(str(text).replace("**", ""))
+        self.hotseat = hotseat
+        self.holder: int | None = None  # the seat at the keyboard
+        self.log: list[str] = []  # every public line said at this table, in order
+        self.seen: dict[int, int] = {}  # seat -> how much of the log it had seen when it left the keyboard
+        self.shown: tuple[int, int] | None = None  # (seat, ply) whose private view is on screen
+        self.pending_private: list[Any] = []
+        self.board: Path | None = None  # the latest board image written
+
+    async def prompt(self, text: str) -> str:
+        return (await asyncio.to_thread(self.ask, text + " ")).strip()
+
+    def public(self, line: str) -> None:
+        self.log.append(line)
+        self.say(line)
+
+    # ------------------------------------------------------------------ what is shown
+    async def show(self, update: Update) -> None:
+        record = update.record
+        for line in public_lines(update.events, record.names, self.locale, markup=False):
+            self.public(line)
+        await self.write_board(record)
+        self.pending_private = update.events
+
+    async def write_board(self, record: GameRow) -> None:
+        renderer = importlib.import_module(f"rendering.{record.game}")
+        obs = self.service.observe(record, None)
+        data = await asyncio.to_thread(renderer.render_public, obs, names=record.names, locale=self.locale)
+        self.boards.mkdir(parents=True, exist_ok=True)
+        path = self.boards / f"{record.game}-{record.id}-{record.ply:04d}.png"
+        path.write_bytes(data)
+        self.board = path
+        self.say(t("console.board_written", self.locale, path=path))
+
+    async def _private(self, record: GameRow, seat: int) -> tuple[str, bytes | None]:
+        """The seat's private view in words and as an image (None: nothing private to show)."""
+        obs = self.service.observe(record, seat)
+        if obs.get("private") is None:
+            return "", None
+        renderer = importlib.import_module(f"rendering.{record.game}")
+        describe = getattr(renderer, "describe_private", None)
+        obs = {**obs, "names": record.names}
+        words = describe(obs, locale=self.locale) if describe else compact(obs["private"])
+        data = await asyncio.to_thread(renderer.render_private, obs, names=record.names, locale=self.locale)
+        return words, data
+
+    async def take_keyboard(self, record: GameRow, seat: int, secret: bool) -> None:
+        """``seat`` comes to the keyboard. With something secret to show in a hot seat shared by
+        several people: clear the screen and scrollback, hand over, then repeat the public lines
+        since this player last had the keyboard."""
+        if seat == self.holder:
+            return
+        if self.holder is not None:
+            self.seen[self.holder] = len(self.log)
+        previous, self.holder = self.holder, seat
+        humans = sum(not s.is_computer for s in record.seats)
+        if not (self.hotseat and secret and humans > 1 and previous is not None or
+                self.hotseat and secret and humans > 1 and self.log):
+            return
+        self.say(CLEAR)
+        await self.prompt(t("console.handover", self.locale, player=record.names[seat]))
+        missed = self.log[self.seen.get(seat, 0):]
+        if missed:
+            self.say(t("console.since_last_turn", self.locale))
+            for line in missed:
+                self.say("  " + line)
+        if self.board is not None:
+            self.say(t("console.board_written", self.locale, path=self.board))
+
+    async def show_private(self, record: GameRow, seat: int) -> None:
+        words, data = await self._private(record, seat)
+        await self.take_keyboard(record, seat, secret=data is not None)
+        for line in private_lines(self.pending_private, seat, record.names, self.locale, markup=False):
+            self.say(line)
+        if words:
+            self.say(words)
+        if data:
+            path = self.boards / f"{record.game}-{record.id}-{record.ply:04d}-seat{seat}.png"
+            path.write_bytes(data)
+            self.say(t("console.private_written", self.locale, path=path))
+
+    # ------------------------------------------------------------------ commands
+    async def command(self, record: GameRow, seat: int, text: str) -> bool:
+        """Run a console command; False when ``text`` is not one (then it is a move)."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("help", "?"):
+            moves = [to_board(record.game, m) for m in self.service.legal_texts(record, seat, limit=30)]
+            self.say(t("console.legal", self.locale, moves=" | ".join(moves)))
+            self.say(t("console.commands", self.locale))
+        elif word == "status":
+            await self.write_board(record)
+            acting = ", ".join(record.names[s] for s in sorted(self.service.to_act(record)))
+            self.say(t("console.status", self.locale, game=t(f"game.name.{record.game}", self.locale),
+                       id=record.id, ply=record.ply, players=acting))
+        elif word == "log":
+            rows = await self.players.log_in_words(record, self.locale, limit=30)
+            for ply, name, what in rows:
+                self.say(f"{ply:>4}  {name}: {what}")
+            if not rows:
+                self.say(t("console.log_empty", self.locale))
+        elif word == "rules":
+            self.rules(record.game, rest.strip())
+        elif word == "hand":
+            words, data = await self._private(record, seat)
+            self.say(words or t("console.nothing_private", self.locale))
+        else:
+            return False
+        return True
+
+    def rules(self, game: str, topic: str) -> None:
+        if topic:
+            section = rules.lookup(game, topic, self.locale)
+            if section is not None:
+                self.say(f"{section.title}\n{section.body}")
+                return
+            self.say(t("console.no_rule", self.locale, topic=topic))
+        sections = rules.topics(game, self.locale)
+        self.say(t("console.rule_topics", self.locale, topics=", ".join(f"{s.topic} ({s.title})" for s in sections)))
+
+    @staticmethod
+    def ends_game(game: str, text: str) -> bool:
+        """``end game`` ends the game for everyone; so does ``end`` in a game with no move of that name
+        (in Zloděj, Monopol and Tjuv och Polis ``end`` ends the turn)."""
+        words = text.lower().split()
+        if words == ["end", "game"]:
+            return True
+        if words != ["end"]:
+            return False
+        try:
+            registry.get(game).parse_action("end")
+        except GameMasterError:
+            return True
+        return False
+
+    async def confirm_end(self) -> bool:
+        answer = await self.prompt(t("console.end_confirm", self.locale))
+        return answer.strip().lower() in ("y", "yes", "j", "ja", "a", "ano")
+
+    # ------------------------------------------------------------------ the loop
+    async def loop(self) -> int:
+        while True:
+            record = await self.service.current(CHANNEL)
+            if record is None or record.status != "active":
+                return 0
+            acting = sorted(self.service.to_act(record))
+            humans = [s for s in acting if not record.seats[s].is_computer]
+            if not humans:
+                return 0
+            seat = humans[0]
+            if self.service.legal_texts(record, seat, limit=2) == ["pass"]:
+                # a forced pass reveals nothing: made for the player, no handover
+                self.public(t("console.forced_pass", self.locale, player=record.names[seat]))
+                if await self.move(record, seat, "pass"):
+                    return 0
+                continue
+            if self.shown != (seat, record.ply):
+                await self.show_private(record, seat)
+                self.shown = (seat, record.ply)
+            text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
+            if text.lower() in ("quit", "exit"):
+                return 0
+            if not text or await self.command(record, seat, text):
+                continue
+            if self.ends_game(record.game, text):
+                if await self.confirm_end():
+                    ended = await self.service.end(CHANNEL, "local-0", is_manager=True)
+                    self.finish(ended)
+                    return 0
+                continue
+            if await self.move(record, seat, text):
+                return 0
+
+    async def move(self, record: GameRow, seat: int, text: str) -> bool:
+        """Play ``text`` for ``seat``; True when the game is over."""
+        try:
+            if text.lower() == "resign":
+                update = await self.service.resign(CHANNEL, f"local-{seat}")
+            else:
+                action = to_engine(record.game, text, record.names)
+                update = await self.service.act(user_id=f"local-{seat}", action=action, channel_id=CHANNEL)
+        except GameMasterError as exc:
+            self.say(error_text(exc, self.locale, record.names, markup=False))
+            return False
+        await self.show(update)
+        if update.record.status != "active":
+            self.finish(update.record)
+            return True
+        return False
+
+    def finish(self, record: GameRow) -> None:
+        outcome = record.outcome or {}
+        reason = t(outcome["reason"], self.locale) if outcome.get("reason") else ""
+        self.say(t("game.finished", self.locale, result=reason))
+        for line in place_lines(outcome.get("places", []), record.names, self.locale, markup=False):
+            self.say(line)
+        self.say(t("game.seed_reveal", self.locale, seed=record.seed))
+
+
+def game_names() -> list[str]:
+    return registry.names()

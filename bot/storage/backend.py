@@ -1,0 +1,110 @@
+"""The storage interface both backends implement, and the choice between them by URL.
+
+``Database(target)`` opens SQLite for a file path or ``sqlite:///path`` (the embedded default) and
+PostgreSQL for ``postgresql://…`` (asyncpg, installed with the ``postgres`` extra). Both hand out
+connections with the aiosqlite calling convention the repositories use (``await conn.execute(sql,
+params)`` giving a cursor with ``fetchone``/``fetchall``/``rowcount``; rows readable by index and by
+column name; ``?`` placeholders), so one repository module serves both and only SQL whose dialects
+differ branches on ``dialect(conn)``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SQLITE = "sqlite"
+POSTGRES = "postgres"
+_MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_FOLDERS = {SQLITE: "bot.storage.migrations", POSTGRES: "bot.storage.migrations.postgres"}
+
+
+def backend_of(target: str | Path) -> str:
+    text = str(target)
+    return POSTGRES if text.startswith(("postgresql://", "postgres://")) else SQLITE
+
+
+def sqlite_path(target: str | Path) -> str:
+    """The file behind a path or a ``sqlite:///path`` URL (``sqlite:///:memory:`` for memory)."""
+    text = str(target)
+    return text[len("sqlite:///"):] if text.startswith("sqlite:///") else text
+
+
+def dialect(conn: Any) -> str:
+    """The backend of a connection handed out by ``transaction()`` (aiosqlite's has no marker)."""
+    return getattr(conn, "dialect", SQLITE)
+
+
+def migration_files(backend: str = SQLITE) -> list[tuple[int, str, str]]:
+    """(number, name, sql) of every migration shipped for ``backend``, in order."""
+    out = []
+    for entry in resources.files(_FOLDERS[backend]).iterdir():
+        match = _MIGRATION.match(entry.name)
+        if match:
+            out.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    out.sort()
+    numbers = [n for n, _, _ in out]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"{backend} migrations must be numbered 1..n without gaps, found {numbers}")
+    return out
+
+
+def statements(sql: str) -> list[str]:
+    """Split a migration into statements (our migrations hold no semicolons inside literals)."""
+    lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+class Database:
+    """Base of both backends; ``Database(target)`` returns the one the target names."""
+
+    backend = SQLITE
+
+    def __new__(cls, target: str | Path, *args: Any, **kwargs: Any) -> Database:
+        if cls is Database:
+            if backend_of(target) == POSTGRES:
+                from bot.storage.postgres import PostgresDatabase
+                cls = PostgresDatabase
+            else:
+                from bot.storage.db import SqliteDatabase
+                cls = SqliteDatabase
+        return super().__new__(cls)
+
+    async def connect(self, migrate: bool = True) -> Database:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Database:
+        return await self.connect()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    async def pending(self) -> list[str]:
+        current = await self.schema_version()
+        return [name for number, name, _ in migration_files(self.backend) if number > current]
+
+    async def migrate(self) -> list[str]:
+        raise NotImplementedError
+
+    def transaction(self) -> AbstractAsyncContextManager[Any]:
+        """One transaction: everything inside commits together or not at all."""
+        raise NotImplementedError
+
+    def reading(self) -> AbstractAsyncContextManager[Any]:
+        """A consistent read-only snapshot of committed data that does not wait for writers."""
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any | None:
+        raise NotImplementedError

@@ -1,0 +1,280 @@
+"""Fonts and text drawing with per-character fallback, so that every player name draws.
+
+Roboto (font-roboto) sets our own texts; a name's characters that Roboto lacks fall back along a
+chain of Noto fonts from PyPI: Noto Sans (more Latin, Greek, Cyrillic and combining marks), the
+Noto Sans script fonts (Arabic, Hebrew, Devanagari, Thai, …; manimgx-fonts), Noto Sans Symbols,
+the monochrome Noto Emoji, and Noto Sans CJK (noto-cjk-sans-otc). A text is cut into runs, each
+drawn with the first font whose character map covers the whole cluster (a base character with
+its combining marks, variation selectors, skin tones and zero-width-joined parts); Pillow's raqm
+layout shapes each run (Arabic joins and reads right to left, emoji sequences ligate). A
+character no font has becomes U+FFFD, never the missing-glyph box. Character maps are read with
+fontTools once per font and only when a text needs that font.
+
+``recording()`` lists every text drawn through ``draw_text`` with its size, so tests can check
+the legibility bar (README "Readable on a phone") on real renders.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import font_roboto
+import manimgx_fonts
+import noto_cjk_sans_otc
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+ROBOTO_DIR = Path(font_roboto.__file__).resolve().parent / "files"
+NOTO_DIR = Path(manimgx_fonts.__file__).resolve().parent
+CJK_FILE = Path(str(noto_cjk_sans_otc.FONT_PATH))
+REPLACEMENT = "\ufffd"
+# Noto Sans's scripts that Latin faces lack, in the order they are tried (any order works: each
+# covers its own script only).
+_SCRIPTS = ("Arabic", "Hebrew", "Devanagari", "Bengali", "Thai", "Tamil", "Telugu", "Kannada", "Malayalam",
+            "Gujarati", "Gurmukhi", "Oriya", "Sinhala", "Khmer", "Lao", "Myanmar", "Georgian", "Armenian",
+            "Ethiopic")
+
+
+@dataclass(frozen=True)
+class Face:
+    """One font file of the fallback chain; ``bold`` is a file of its own or a variable-font weight."""
+    regular: Path
+    bold: Path | None = None
+    index: int = 0  # the face inside a collection (.ttc)
+    variable: bool = False
+
+
+CHAIN: tuple[Face, ...] = (
+    Face(ROBOTO_DIR / "Roboto-Regular.ttf", ROBOTO_DIR / "Roboto-Bold.ttf"),
+    Face(NOTO_DIR / "NotoSans[wght].ttf", variable=True),
+    *(Face(NOTO_DIR / f"NotoSans{script}[wght].ttf", variable=True) for script in _SCRIPTS),
+    Face(NOTO_DIR / "NotoSansSymbols[wght].ttf", variable=True),
+    Face(NOTO_DIR / "NotoEmoji[wght].ttf", variable=True),
+    Face(CJK_FILE, index=2),  # Noto Sans CJK SC; kana and hangul are in every face of the collection
+)
+EMOJI = len(CHAIN) - 2
+
+
+@cache
+def coverage(face: int) -> frozenset[int]:
+    """The code points a face of the chain draws (its best Unicode character map)."""
+    entry = CHAIN[face]
+    font_file = TTFont(str(entry.regular), fontNumber=entry.index, lazy=True)
+    try:
+        return frozenset(font_file.getBestCmap() or {})
+    finally:
+        font_file.close()
+
+
+@cache
+def face_font(face: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    entry = CHAIN[face]
+    if bold and entry.bold is not None:
+        return ImageFont.truetype(str(entry.bold), size)
+    loaded = ImageFont.truetype(str(entry.regular), size, index=entry.index)
+    if bold and entry.variable:
+        loaded.set_variation_by_axes([700])
+    return loaded
+
+
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Roboto at ``size`` pixels: for our own texts, which it covers (å ä ö æ ø ě š č ř ž ů)."""
+    return face_font(0, size, bold)
+
+
+# ----------------------------------------------------------------------------- runs
+def _attaches(char: str) -> bool:
+    """Whether ``char`` belongs to the cluster before it: combining marks, joiners, variation
+    selectors, emoji skin tones and tag characters (subdivision flags)."""
+    code = ord(char)
+    return (unicodedata.category(char) in ("Mn", "Me", "Mc") or code in (0x200C, 0x200D)
+            or 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F)
+
+
+def _ignorable(char: str) -> bool:
+    code = ord(char)
+    return code in (0x200C, 0x200D) or 0xFE00 <= code <= 0xFE0F or 0xE0020 <= code <= 0xE007F
+
+
+def _neutral(cluster: str) -> bool:
+    """Spaces and punctuation: they take the direction and the font of the run around them."""
+    return len(cluster) == 1 and unicodedata.bidirectional(cluster) in ("WS", "ON", "CS", "ES", "ET", "S")
+
+
+def clusters(text: str) -> list[str]:
+    """``text`` cut into clusters: a base character with everything that attaches to it, and the
+    parts of a zero-width-joined emoji sequence together."""
+    out: list[str] = []
+    for char in text:
+        if out and (_attaches(char) or out[-1].endswith("\u200d")):
+            out[-1] += char
+        else:
+            out.append(char)
+    return out
+
+
+def _face_for(cluster: str) -> tuple[int, str]:
+    """The first face that draws the whole cluster, and the cluster as it will be drawn (marks no
+    face draws with its base are dropped; a base no face has becomes U+FFFD)."""
+    needed = [ord(c) for c in cluster if not _ignorable(c)]
+    order = range(len(CHAIN))
+    if "\ufe0f" in cluster or 0x1F000 <= ord(cluster[0]) <= 0x1FAFF:  # emoji presentation first
+        order = [EMOJI, *(f for f in range(len(CHAIN)) if f != EMOJI)]
+    for face in order:
+        if all(code in coverage(face) for code in needed):
+            kept = "".join(c for c in cluster if not _ignorable(c) or ord(c) in coverage(face))
+            return face, kept
+    for face in order:  # the base alone, without the marks no face draws together with it
+        if ord(cluster[0]) in coverage(face):
+            return face, "".join(c for c in cluster if ord(c) in coverage(face))
+    return 0, REPLACEMENT
+
+
+def _cluster_face(cluster: str) -> tuple[int, str]:
+    if ord(cluster[0]) in coverage(0) and all(ord(c) in coverage(0) or _ignorable(c) for c in cluster):
+        return 0, "".join(c for c in cluster if ord(c) in coverage(0))
+    return _face_for(cluster)
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str) -> tuple[tuple[str, int], ...]:
+    """``text`` as runs of (characters, face index) to draw one after another. A space or a
+    punctuation mark between two clusters of the same fallback face joins their run, so that an
+    Arabic name is laid out right to left as a whole."""
+    chosen = [_cluster_face(cluster) for cluster in clusters(text)]
+    for n in range(1, len(chosen) - 1):
+        before, after = chosen[n - 1][0], chosen[n + 1][0]
+        between = chosen[n][1]
+        if before == after and before not in (0, EMOJI) and _neutral(between) and ord(between) in coverage(before):
+            chosen[n] = (before, chosen[n][1])
+    out: list[tuple[str, int]] = []
+    for face, drawn in chosen:
+        if out and out[-1][1] == face:
+            out[-1] = (out[-1][0] + drawn, face)
+        elif drawn:
+            out.append((drawn, face))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- measuring and drawing
+@dataclass(frozen=True)
+class DrawnText:
+    text: str
+    size: int
+    bold: bool
+
+
+_RECORD: ContextVar[list[DrawnText] | None] = ContextVar("drawn_texts", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Collect every text drawn through ``draw_text`` (and the kit's cached text images) inside
+    the block."""
+    drawn: list[DrawnText] = []
+    token = _RECORD.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORD.reset(token)
+
+
+def note(text: str, size: int, bold: bool) -> None:
+    drawn = _RECORD.get()
+    if drawn is not None:
+        drawn.append(DrawnText(text, size, bold))
+
+
+@lru_cache(maxsize=8192)
+def text_length(text: str, size: int, bold: bool = False) -> float:
+    """The advance width of ``text`` in pixels, fallback fonts included."""
+    return sum(face_font(face, size, bold).getlength(part) for part, face in runs(text))
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis (whole clusters at a time) to fit ``width`` pixels."""
+    if text_length(text, size, bold) <= width:
+        return text
+    parts = clusters(text)
+    while parts and text_length("".join(parts) + "…", size, bold) > width:
+        parts.pop()
+    return "".join(parts).rstrip() + "…"
+
+
+def _baseline(y: float, anchor: str, size: int, bold: bool) -> float:
+    ascent, descent = font(size, bold).getmetrics()
+    return y + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "b": -descent,
+                "d": -descent}[anchor[1]]
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
+              fill: tuple[int, ...] | int = 0, anchor: str = "la", stroke_width: int = 0,
+              stroke_fill: tuple[int, ...] | None = None) -> None:
+    """``draw.text`` with Roboto and the fallback chain: anchors l/m/r then a/t/m/s/b/d, measured
+    on Roboto's metrics so that a fallback run sits on the same baseline."""
+    note(text, size, bold)
+    _draw_runs(draw, xy, text, size, bold=bold, fill=fill, anchor=anchor, stroke_width=stroke_width,
+               stroke_fill=stroke_fill)
+
+
+def _draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool,
+               fill: tuple[int, ...] | int, anchor: str, stroke_width: int = 0,
+               stroke_fill: tuple[int, ...] | None = None) -> None:
+    parts = runs(text)
+    if not parts:
+        return
+    if len(parts) == 1 and parts[0][1] == 0:
+        draw.text(xy, parts[0][0], font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke_width,
+                  stroke_fill=stroke_fill)
+        return
+    total = text_length(text, size, bold)
+    x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    y = _baseline(xy[1], anchor, size, bold)
+    for part, face in parts:
+        face_f = face_font(face, size, bold)
+        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls", stroke_width=stroke_width,
+                  stroke_fill=stroke_fill)
+        x += face_f.getlength(part)
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    pad = size
+    width = int(text_length(text, size, bold)) + 2 * pad
+    canvas = Image.new("L", (max(1, width), 4 * size), 0)
+    origin = ({"l": pad, "m": width / 2, "r": width - pad}[anchor[0]], 2 * size)
+    _draw_runs(ImageDraw.Draw(canvas), origin, text, size, bold=bold, fill=255, anchor=anchor)
+    box = canvas.getbbox() or (0, 0, 1, 1)
+    return canvas.crop(box), int(box[0] - origin[0]), int(box[1] - origin[1])
+
+
+def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """Anti-aliased coverage of ``text`` (drawn once, cached) and its offset from the anchor point:
+    paste it with ``draw.bitmap`` or as the alpha of a colour; much faster than drawing again."""
+    note(text, size, bold)
+    return _mask(text, size, bold, anchor)
+
+
+def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
+               fill: tuple[int, int, int] = (255, 255, 255), anchor: str = "la") -> None:
+    """Draw ``text`` onto ``canvas`` from its cached mask."""
+    if not text:
+        return
+    mask, dx, dy = text_mask(text, size, bold, anchor)
+    canvas.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy, int(xy[0]) + dx + mask.width,
+                        int(xy[1]) + dy + mask.height), mask)
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of ``text`` that would not draw as themselves: not in the chosen face's
+    character map, or replaced by U+FFFD (for tests and checks)."""
+    missing: list[str] = []
+    for part, face in runs(text):
+        missing += [c for c in part if ord(c) not in coverage(face) and not _ignorable(c)]
+    replaced = sum(part.count(REPLACEMENT) for part, _ in runs(text)) - text.count(REPLACEMENT)
+    return missing + [REPLACEMENT] * replaced

@@ -44,7 +44,8 @@ async def record_finish(conn: aiosqlite.Connection, guild_id: str | None, game: 
         await conn.execute(
             "INSERT INTO standings (guild_id, game, player, name, games, wins) VALUES (?, ?, ?, ?, 1, ?) "
             "ON CONFLICT (guild_id, game, player) DO UPDATE SET games = standings.games + 1, "
-            "wins = standings.wins + excluded.wins, name = excluded.name", (guild_id, game, player, seat.name, int(place == 1)))
+            "wins = standings.wins + excluded.wins, name = excluded.name",
+            (guild_id, game, player, seat.name, int(place == 1)))
         if place is not None:
             await conn.execute(
                 "INSERT INTO standing_places (guild_id, game, player, place, count) VALUES (?, ?, ?, ?, 1) "

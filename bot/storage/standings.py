@@ -78,3 +78,34 @@ async def of_guild(conn: aiosqlite.Connection, guild_id: str) -> tuple[dict[str,
             if entry is not None:
                 entry.places[place] = count
     return counts, list(rows.values())
+
+
+async def rebuild(conn: aiosqlite.Connection) -> None:
+    """Count every server's standings again from its finished games (SQLite; a repair, and the
+    storage benchmark's filler, which stores games in bulk)."""
+    for table in ("standings", "standing_places", "finished_counts"):
+        await conn.execute(f"DELETE FROM {table}")
+    await conn.execute(
+        "INSERT INTO finished_counts (guild_id, game, count) SELECT guild_id, game, COUNT(*) FROM games "
+        "WHERE status = 'finished' AND guild_id IS NOT NULL GROUP BY guild_id, game")
+    seat_places = (
+        "WITH grp AS (SELECT g.id AS game_id, CAST(p.key AS INTEGER) AS number, json_array_length(p.value) AS size, "
+        "p.value AS members FROM games g, json_each(g.outcome, '$.places') p "
+        "WHERE g.status = 'finished' AND g.guild_id IS NOT NULL), "
+        "placed AS (SELECT game_id, members, 1 + COALESCE(SUM(size) OVER (PARTITION BY game_id ORDER BY number "
+        "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS place FROM grp), "
+        "sp AS (SELECT placed.game_id, CAST(m.value AS INTEGER) AS seat, placed.place FROM placed, "
+        "json_each(placed.members) m), "
+        "f AS (SELECT g.id AS game_id, g.guild_id, g.game, COALESCE(s.user_id, 'computer:' || s.name) AS player, "
+        "s.name, sp.place FROM games g JOIN seats s ON s.game_id = g.id "
+        "LEFT JOIN sp ON sp.game_id = g.id AND sp.seat = s.seat "
+        "WHERE g.status = 'finished' AND g.guild_id IS NOT NULL) ")
+    await conn.execute(
+        seat_places + "INSERT INTO standings (guild_id, game, player, name, games, wins) "
+        "SELECT guild_id, game, player, name, games, wins FROM (SELECT guild_id, game, player, name, MAX(game_id), "
+        "COUNT(*) AS games, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins FROM f "
+        "GROUP BY guild_id, game, player)")  # the bare name comes from the latest game (MAX)
+    await conn.execute(
+        seat_places + "INSERT INTO standing_places (guild_id, game, player, place, count) "
+        "SELECT guild_id, game, player, place, COUNT(*) FROM f WHERE place IS NOT NULL "
+        "GROUP BY guild_id, game, player, place")

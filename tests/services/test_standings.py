@@ -8,6 +8,7 @@ from collections import defaultdict
 from bot.services.players import GuildStats, Players, PlayerStats
 from bot.services.table import GameService
 from bot.storage import games as repo
+from bot.storage import standings
 from bot.storage.backend import migration_files
 from bot.storage.backend import statements as _statements
 from bot.storage.db import Database
@@ -83,4 +84,14 @@ async def test_the_migration_backfills_the_standings_of_games_finished_before_it
         for statement in _statements(sql):
             if not statement.startswith(("CREATE INDEX", "ALTER TABLE")):
                 await conn.execute(statement)
+    assert await Players(db).stats("g") == expected
+
+
+async def test_a_rebuild_counts_the_same_standings(db: Database, service: GameService) -> None:
+    if db.backend != "sqlite":
+        return  # the repair (and the benchmark filler that uses it) is SQLite's
+    await play_many(service, "g", 6, random.Random(11))
+    expected = await counted_over_every_game(db, "g")
+    async with db.transaction() as conn:
+        await standings.rebuild(conn)
     assert await Players(db).stats("g") == expected

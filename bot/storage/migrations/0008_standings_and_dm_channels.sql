@@ -53,11 +53,12 @@ LEFT JOIN seat_places sp ON sp.game_id = g.id AND sp.seat = s.seat
 WHERE g.status = 'finished' AND g.guild_id IS NOT NULL;
 
 INSERT INTO standings (guild_id, game, player, name, games, wins)
-SELECT guild_id, game, player,
-       (SELECT f2.name FROM finished_seats f2 WHERE f2.guild_id = f.guild_id AND f2.game = f.game
-        AND f2.player = f.player ORDER BY f2.game_id DESC LIMIT 1),
-       COUNT(*), SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END)
-FROM finished_seats f GROUP BY guild_id, game, player;
+SELECT guild_id, game, player, name, games, wins FROM (
+    -- SQLite takes the bare column (name) from the row with MAX(game_id): the latest name
+    SELECT guild_id, game, player, name, MAX(game_id), COUNT(*) AS games,
+           SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins
+    FROM finished_seats GROUP BY guild_id, game, player
+);
 
 INSERT INTO standing_places (guild_id, game, player, place, count)
 SELECT guild_id, game, player, place, COUNT(*) FROM finished_seats WHERE place IS NOT NULL

@@ -8,12 +8,29 @@ comes back. The process pool starts with the bot (``start``) and shuts down with
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import importlib
 import multiprocessing
 import os
+import signal
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
+
+PR_SET_PDEATHSIG = 1
+
+
+def _bind_to_parent() -> None:
+    """A worker ends with the bot, even when the bot is killed (SIGKILL leaves no chance to shut the
+    pool down): Linux sends the worker SIGTERM when its parent dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() == 1:  # the parent died before we got here
+        os._exit(0)
 
 
 def _draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -36,7 +53,8 @@ class Renders:
         self._executor: Executor
         if processes > 0:
             # spawn: a fresh interpreter, nothing inherited from the bot's threads or sockets
-            self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+            self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_bind_to_parent)
         else:
             self._executor = ThreadPoolExecutor(threads, thread_name_prefix="render")
 

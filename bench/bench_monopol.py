@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from bench.timing import median_ms
+from bench.timing import median_cpu_ms, median_ms
 from bot.engine import registry
 from rendering.monopol import render_deed, render_focus, render_public
 
@@ -40,6 +40,10 @@ def main() -> None:
     print(f"focus view (nb): {ms:.1f} ms median, {size / 1000:.0f} KB")
     ms, _ = _sized(lambda: (render_public(obs, names=NAMES, locale="nb"), render_focus(obs, names=NAMES, locale="nb")))
     print(f"board + focus (nb): {ms:.1f} ms median")
+    board_cpu = median_cpu_ms(lambda: render_public(obs, names=NAMES, locale="nb"))
+    focus_cpu = median_cpu_ms(lambda: render_focus(obs, names=NAMES, locale="nb"))
+    print(f"CPU time (steadier on a busy machine): board {board_cpu:.1f} ms + focus {focus_cpu:.1f} ms "
+          f"= {board_cpu + focus_cpu:.1f} ms")
     render_deed.cache_clear()
     ms, size = _sized(lambda: render_deed.__wrapped__(39, locale="nb"), runs=10)
     print(f"deed card (uncached): {ms:.1f} ms median, {size / 1000:.0f} KB (cached afterwards)")

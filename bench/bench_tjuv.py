@@ -9,7 +9,7 @@ import statistics
 import time
 from functools import partial
 
-from bench.timing import median_ms
+from bench.timing import median_cpu_ms, median_ms
 from bot.games.tjuv.engine import TjuvGame
 from bot.games.tjuv.state import TjuvState
 from rendering.tjuv import render_focus, render_private, render_public
@@ -59,6 +59,11 @@ def main() -> None:
         print(f"{players} players  map {_ms(board):6.1f} ms {len(board()) / 1024:6.1f} KB   "
               f"focus {_ms(focus):5.1f} ms {len(focus() or b'') / 1024:5.1f} KB   map + focus {both:5.1f} ms   "
               f"stashes {_ms(stash):5.1f} ms {len(stash() or b'') / 1024:5.1f} KB")
+    public = GAME.observe(midgame(7), None)
+    map_cpu = median_cpu_ms(partial(render_public, public, names=NAMES, locale="sv"))
+    focus_cpu = median_cpu_ms(partial(render_focus, public, names=NAMES, locale="sv"))
+    print(f"CPU time, 7 players (steadier on a busy machine): map {map_cpu:.1f} ms + focus {focus_cpu:.1f} ms "
+          f"= {map_cpu + focus_cpu:.1f} ms")
     print(f"engine apply (5 players, computer games): median {apply_ms():.3f} ms")
 
 

@@ -53,11 +53,14 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
         return await admit(interaction)
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         # nothing the bot sends pings unless the call names whom (cogs.common.pinging)
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        if settings.shards is not None:  # this process runs these of Discord's shards (AutoSharded: all)
+            kwargs.setdefault("shard_ids", list(settings.shards))
+            kwargs.setdefault("shard_count", settings.shard_count)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=GameTree, **kwargs)
         self.settings = settings
@@ -90,6 +93,11 @@ class GameMasterBot(commands.Bot):
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.settings.sync_commands:
             await self.sync_commands()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's spacing between IDENTIFYs of this process's shards (settings.identify_seconds)."""
+        if not initial and self.settings.identify_seconds:
+            await asyncio.sleep(self.settings.identify_seconds)
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:

@@ -1,4 +1,4 @@
-"""``gamemaster run | console | render | db migrate|verify``."""
+"""``gamemaster run | console | render | db migrate|verify|copy``."""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +11,8 @@ from pathlib import Path
 
 from bot.engine.registry import GAME_PACKAGES
 from bot.i18n import t
-from bot.settings import Settings
+from bot.settings import Settings, parse_shards
+from bot.storage.backend import sqlite_path
 from bot.storage.health import StorageProblem
 
 LIST = "list"
@@ -20,7 +21,10 @@ LIST = "list"
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="gamemaster", description="Game Master: tabletop games on Discord")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
+    run = sub.add_parser("run", help="run the bot (the console table when no DISCORD_TOKEN is set)")
+    run.add_argument("--shards", help="the Discord shards this process runs, e.g. 0-3 (default: GAMEMASTER_SHARDS, "
+                                      "else all)")
+    run.add_argument("--shard-count", type=int, help="how many shards the bot has in all (GAMEMASTER_SHARD_COUNT)")
     console = sub.add_parser("console", help="play at a local table in this terminal")
     games = ", ".join(GAME_PACKAGES)
     console.add_argument("--game", nargs="?", const=LIST,
@@ -34,7 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, about in (("migrate", "apply pending migrations"),
                         ("verify", "replay every game's move log and compare with its snapshot")):
         command = db_sub.add_parser(name, help=about)
-        command.add_argument("--db", help="database file (default: GAMEMASTER_DB, data/gamemaster.sqlite3)")
+        command.add_argument("--db", help="database file or URL (default: DATABASE_URL, else GAMEMASTER_DB, "
+                                          "else data/gamemaster.sqlite3)")
+    copy = db_sub.add_parser("copy", help="copy every game, move and setting to another database, then verify it")
+    copy.add_argument("source", help="database to copy from: a file, sqlite:///path or postgresql://…")
+    copy.add_argument("destination", help="empty database to copy into: a file, sqlite:///path or postgresql://…")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -49,7 +57,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or "run"
+    if command == "run" and (getattr(args, "shards", None) or getattr(args, "shard_count", None)):
+        settings = dataclasses.replace(settings, shards=parse_shards(args.shards or "") or settings.shards,
+                                       shard_count=args.shard_count or settings.shard_count)
     if command == "run":
+        try:
+            settings.check_shards()
+        except ValueError as exc:
+            parser.error(str(exc))
         if not settings.token:
             print(t("cli.no_token", settings.default_locale))
             from bot.console import run_console, setup_line_editing
@@ -74,9 +89,11 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
                                        options=parse_options(args.options), hotseat=sys.stdin.isatty()))
     if command == "db":
-        from bot.runner import db_command
+        from bot.runner import copy_command, db_command
+        if args.db_command == "copy":
+            return asyncio.run(copy_command(settings, args.source, args.destination))
         if args.db:
-            settings = dataclasses.replace(settings, database_path=Path(args.db))
+            settings = dataclasses.replace(settings, database_path=Path(sqlite_path(args.db)), database_url=args.db)
         return asyncio.run(db_command(settings, args.db_command))
     parser.print_help()
     return 2

@@ -13,7 +13,7 @@ import discord
 from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.i18n import t
-from bot.services.instance import InstanceLease
+from bot.services.instance import InstanceLease, shard_scopes
 from bot.services.table import GameService, replay
 from bot.settings import Settings
 from bot.storage import games as repo
@@ -40,7 +40,7 @@ async def run_bot(settings: Settings) -> int:
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
     async with Database(settings.database) as db:
-        lease = InstanceLease(db)
+        lease = InstanceLease(db, scopes=shard_scopes(settings.shards, settings.shard_count))
         await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
         beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
@@ -66,12 +66,13 @@ async def run_bot(settings: Settings) -> int:
     return 0
 
 
-def db_location(settings: Settings) -> str:
+def db_location(settings: Settings | str) -> str:
     """The database named for people: the SQLite file's full path, or the server URL without password."""
-    if backend_of(settings.database) == SQLITE:
-        return str(Path(sqlite_path(settings.database)).resolve())
+    target = settings if isinstance(settings, str) else settings.database
+    if backend_of(target) == SQLITE:
+        return str(Path(sqlite_path(target)).resolve())
     from bot.storage.postgres import redact
-    return redact(settings.database)
+    return redact(target)
 
 
 def offline_reason(exc: BaseException) -> str:
@@ -97,6 +98,38 @@ async def db_command(settings: Settings, command: str) -> int:
         return await verify(db, db_location(settings), settings.default_locale)
     finally:
         await db.close()
+
+
+async def copy_command(settings: Settings, source: str, destination: str) -> int:
+    """``db copy SRC DST``: copy every game, seat, move, preference and setting, then check the
+    copy: the same number of rows in every table, and every game replays on the destination."""
+    from bot.storage.copy import COPIED, NotEmpty, copy, count
+
+    locale = settings.default_locale
+    src, dst = Database(source), Database(destination)
+    if backend_of(source) == SQLITE:
+        await asyncio.to_thread(check_file, sqlite_path(source))
+    await src.connect()
+    try:
+        await dst.connect()
+        try:
+            print(t("cli.copy_start", locale, src=db_location(source), dst=db_location(destination)))
+            try:
+                report = await copy(src, dst)
+            except NotEmpty:
+                print(t("cli.copy_not_empty", locale, dst=db_location(destination)), file=sys.stderr)
+                return 2
+            print(t("cli.copy_done", locale, games=report.rows["games"], moves=report.rows["moves"],
+                    users=report.rows["user_prefs"], servers=report.rows["guild_prefs"]))
+            differ = [table for table, _ in COPIED if await count(src, table) != await count(dst, table)]
+            if differ:
+                print(t("cli.copy_differs", locale, tables=", ".join(differ)), file=sys.stderr)
+                return 1
+            return await verify(dst, db_location(destination), locale)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
 
 
 async def verify(db: Database, path: str | Path | None = None, locale: str = "en") -> int:

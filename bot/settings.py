@@ -8,6 +8,17 @@ from pathlib import Path
 from dotenv import load_dotenv
 
 
+def parse_shards(text: str) -> tuple[int, ...] | None:
+    """``0-3`` or ``0,2,5`` or ``0-1,6`` -> the shard ids; empty -> None (all shards)."""
+    out: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        out.extend(range(int(low), int(high or low) + 1))
+    return tuple(sorted(set(out))) or None
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str | None = None
@@ -20,6 +31,10 @@ class Settings:
     sync_commands: bool = True
     scheduler_seconds: float = 60.0
     render_processes: int = 0  # worker processes drawing images (0: threads); from_env: one per core
+    # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
+    shards: tuple[int, ...] | None = None
+    shard_count: int | None = None
+    identify_seconds: float = 5.0  # Discord's spacing between two shards' IDENTIFYs (tests: 0)
     # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL).
     api_base: str | None = None
     gateway_url: str | None = None
@@ -42,7 +57,18 @@ class Settings:
             render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
+            shards=parse_shards(os.environ.get("GAMEMASTER_SHARDS", "")),
+            shard_count=int(os.environ.get("GAMEMASTER_SHARD_COUNT", "").strip() or 0) or None,
+            identify_seconds=float(os.environ.get("GAMEMASTER_IDENTIFY_SECONDS", "5")),
         )
+
+    def check_shards(self) -> None:
+        """Shards and their count go together; every shard is below the count."""
+        if (self.shards is None) != (self.shard_count is None):
+            raise ValueError("--shards and --shard-count (GAMEMASTER_SHARDS, GAMEMASTER_SHARD_COUNT) go together")
+        if self.shards is not None and self.shard_count is not None and \
+                not all(0 <= s < self.shard_count for s in self.shards):
+            raise ValueError(f"every shard must be below the shard count {self.shard_count}")
 
     @property
     def database(self) -> str:

@@ -228,19 +228,21 @@ async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence
     channel = bot.get_partial_messageable(int(record.channel_id))
     lines = list(extra_lines) + public_lines(update.events, record.names, locale)
     obs = bot.service.observe(record, None)
+    meant: list[str] = []  # the users this board pings: whoever must act now, and watchers
     if update.finished or record.status == "finished":
         lines.append(result_text(record, locale))
         lines.append(t("game.seed_reveal", locale, seed=record.seed))
     elif update.to_act:
         # a player who goes on acting (several lays in one Zloděj turn) is not pinged again
         again = update.to_act == update.previous_to_act
-        mentions = "" if again else " ".join(mention_of(record, s) for s in sorted(update.to_act)
-                                             if not record.seats[s].is_computer)
+        acting = [] if again else [s for s in sorted(update.to_act) if not record.seats[s].is_computer]
+        mentions = " ".join(mention_of(record, s) for s in acting)
         if mentions:
             key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
             lines.append(t(key, locale, mentions=mentions))
-        watching = " ".join(mention_of(record, s) for s in sorted(bot.service.watchers(record))
-                            if not record.seats[s].is_computer)
+        watchers = [s for s in sorted(bot.service.watchers(record)) if not record.seats[s].is_computer]
+        watching = " ".join(mention_of(record, s) for s in watchers)
+        meant = [user for s in acting + watchers if (user := record.user_of(s))]
         if watching:
             lines.append(t("turn.may_act", locale, mentions=watching))
         if record.turn_deadline:
@@ -249,7 +251,7 @@ async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence
     image = await render_public(record, obs, locale)
     message = await channel.send(clip("\n".join(lines)), file=png(image, f"{record.game}-{record.ply}.png"),
                                  view=board_view(record, obs, locale),
-                                 allowed_mentions=discord.AllowedMentions(users=True))
+                                 allowed_mentions=pinging(*meant))
     await bot.service.set_board_message(record.id, str(message.id))
     if record.status == "active" and update.to_act != update.previous_to_act:
         for seat in sorted(update.to_act):

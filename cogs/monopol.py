@@ -74,9 +74,22 @@ _CARDS = re.compile(r"(?:(\d{1,2})\s*[x×]?\s*)?(?:get out of jail(?: free)?(?: 
 _NOTHING = {"", "-", "–", "nothing", "none", "ingenting", "intet", "inget", "nic"}
 
 
+# an amount written with its currency and thousands separators, as the boards show money:
+# "kr 1,500" (English), "1 500 kr" (Swedish, Norwegian, Czech)
+_GROUPED = re.compile(r"(?i)(kr\.?\s*|nok\s*)?(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+)(\s*(?:kr|nok|kč|kc)\b)?")
+
+
+def _ungroup(match: re.Match[str]) -> str:
+    if not (match.group(1) or match.group(3)):
+        return match.group(0)
+    return (match.group(1) or "") + re.sub(r"\D", "", match.group(2)) + (match.group(3) or "")
+
+
 def parse_bundle(text: str) -> str:
     """A player's side of a trade ("100 kr, Kongens gate, jail card") as the engine's item list
-    ("c100,6,j1"; "-" for nothing). The canonical grammar is accepted as it is."""
+    ("c100,6,j1"; "-" for nothing). The canonical grammar is accepted as it is; amounts may be
+    written as the boards show them ("kr 1,500", "1 500 kr")."""
+    text = _GROUPED.sub(_ungroup, text)
     compact = text.replace(" ", "").lower()
     if _CANONICAL.fullmatch(compact) and all(int(item) in DEEDS for item in compact.split(",")
                                              if item.isdigit()):

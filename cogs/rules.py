@@ -5,6 +5,7 @@ section and the next two candidates. The buttons are DynamicItems whose custom_i
 and the topic, so they keep working after a restart."""
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -111,11 +112,14 @@ class Rules(commands.Cog):
         game = str(getattr(interaction.namespace, "game", "") or "")
         sections = rules.topics(game, locale_of(interaction)) if game in registry.names() else []
         needle = current.lower()
-        return [app_commands.Choice(name=f"{s.title}"[:100], value=s.topic) for s in sections
-                if needle in s.topic or needle in s.title.lower()][:25]
+        picked = [s for s in sections if needle in s.topic or needle in s.title.lower()]
+        if sections and current.strip():  # a question being typed: the sections that answer it
+            picked += [hit.section for hit in rules.search(game, current, locale_of(interaction), limit=5)
+                       if hit.section not in picked]
+        return [app_commands.Choice(name=s.title[:100], value=s.topic) for s in picked][:25]
 
 
 async def setup(bot: Any) -> None:
-    rules.warm()
+    await asyncio.to_thread(rules.warm)  # build the index now, off the event loop
     bot.add_dynamic_items(RulesButton)
     await bot.add_cog(Rules(bot))

@@ -237,8 +237,11 @@ def _draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, si
     y = _baseline(xy[1], anchor, size, bold)
     for part, face in parts:
         face_f = face_font(face, size, bold)
-        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls", stroke_width=stroke_width,
-                  stroke_fill=stroke_fill)
+        # a face with no bold weight (the CJK collection) is emboldened by a thin stroke of its own ink
+        fake_bold = bold and CHAIN[face].bold is None and not CHAIN[face].variable and not stroke_width
+        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls",
+                  stroke_width=max(1, size // 28) if fake_bold else stroke_width,
+                  stroke_fill=fill if fake_bold else stroke_fill)
         x += face_f.getlength(part)
 
 
@@ -268,6 +271,16 @@ def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: in
     mask, dx, dy = text_mask(text, size, bold, anchor)
     canvas.paste(fill, (int(xy[0]) + dx, int(xy[1]) + dy, int(xy[0]) + dx + mask.width,
                         int(xy[1]) + dy + mask.height), mask)
+
+
+def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
+               fill: tuple[int, int, int] = (255, 255, 255), anchor: str = "la") -> None:
+    """``draw_text`` from the cached mask: for texts that come back on every render (piece names,
+    coordinates, player names), where shaping and rasterizing again would cost more than the rest."""
+    if not text:
+        return
+    mask, dx, dy = text_mask(text, size, bold, anchor)
+    draw.bitmap((int(round(xy[0] + dx)), int(round(xy[1] + dy))), mask, fill=fill)
 
 
 def missing_glyphs(text: str) -> list[str]:

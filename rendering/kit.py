@@ -21,6 +21,7 @@ from rendering.fonts import (  # noqa: F401  (the kit's text API; see rendering/
     note,
     paste_text,
     recording,
+    stamp_text,
     text_length,
     text_mask,
 )

@@ -121,7 +121,8 @@ def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names
     left_text = time_left(pub, locale)
     if left_text:
         draw_label(draw, (left, top + 45), left_text, 20, False, TITLE_RED if pub["finished"] else INK)
-    bank = t("monopol.render.bank_stock", locale, houses=pub["bank_houses"], hotels=pub["bank_hotels"])
+    bank = t("monopol.render.bank_stock", locale, houses=t("monopol.render.houses", locale, count=pub["bank_houses"]),
+             hotels=t("monopol.render.hotels", locale, count=pub["bank_hotels"]))
     draw_label(draw, (left + width, top + 10), bank, 20, False, INK, "ra")
     y = top + 95
     for line in _status_lines(pub, names, locale):

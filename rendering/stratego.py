@@ -14,7 +14,17 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from rendering.kit import HIGHLIGHT, WHITE, draw_text, encode_on_palette, font, palette_from, seat_name, text_width
+from rendering.kit import (
+    HIGHLIGHT,
+    WHITE,
+    draw_text,
+    encode_on_palette,
+    font,
+    palette_from,
+    seat_name,
+    stamp_text,
+    text_width,
+)
 
 CELL = 66
 BOARD_X, BOARD_Y = 48, 84
@@ -168,12 +178,12 @@ def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, local
     acting = public["to_act"]
     if len(acting) == 1 and public["result"] is None:
         draw.rounded_rectangle([BOARD_X - 4, 16, BOARD_X + 18, 56], radius=6, fill=SIDE[acting[0]][0])
-    draw_text(draw, (TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), 34, bold=True, fill=TEXT,
+    stamp_text(draw, (TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), 34, bold=True, fill=TEXT,
               anchor="lm")
     lines = detail.split("\n")
     for i, line in enumerate(lines):
         y = 36 + (i - (len(lines) - 1) / 2) * 32
-        draw_text(draw, (DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), SMALL_SIZE, fill=TEXT_MUTED,
+        stamp_text(draw, (DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), SMALL_SIZE, fill=TEXT_MUTED,
                   anchor="rm")
 
 
@@ -236,7 +246,7 @@ def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool) -> b
     if private is not None and private.get("draft_code"):
         code = private["draft_code"]
         text = f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10))
-        draw_text(draw, (BOARD_X, HEIGHT - 12), text, SMALL_SIZE, bold=True, fill=TEXT_MUTED, anchor="ls")
+        stamp_text(draw, (BOARD_X, HEIGHT - 12), text, SMALL_SIZE, bold=True, fill=TEXT_MUTED, anchor="ls")
     return encode_on_palette(image, _palette())
 
 

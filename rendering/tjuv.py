@@ -30,6 +30,7 @@ from rendering.kit import (
     new_canvas,
     palette_from,
     seat_name,
+    stamp_text,
     text_length,
 )
 
@@ -175,7 +176,7 @@ def _token(draw: ImageDraw.ImageDraw, cx: float, cy: float, label: str, colour: 
     else:
         draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=colour, outline=WHITE,
                      width=round(2 * scale))
-    draw_text(draw, (cx, cy), label, round(15 * scale), bold=True, fill=WHITE, anchor="mm")
+    stamp_text(draw, (cx, cy), label, round(15 * scale), bold=True, fill=WHITE, anchor="mm")
 
 
 def _thief_colour(piece: str) -> tuple[int, int, int]:
@@ -226,9 +227,9 @@ def _header_line(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: An
         title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
     right = "   ".join(header_facts(public, locale))
     small = round(size * 0.8)
-    draw_text(draw, (width - 20, 20), right, small, fill=LIGHT, anchor="ra")
+    stamp_text(draw, (width - 20, 20), right, small, fill=LIGHT, anchor="ra")
     room = width - 2 * MAP_X - text_length(right, small) - 20
-    draw_text(draw, (MAP_X, 14), fit(title, size, room, True), size, bold=True, fill=WHITE)
+    stamp_text(draw, (MAP_X, 14), fit(title, size, room, True), size, bold=True, fill=WHITE)
 
 
 def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
@@ -268,16 +269,16 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         _token(draw, x + 14, y + 24, label, colour, radius=16)
         amount = money(cash, locale)
         room = col_w - 26 - 40 - text_length(amount, NAME_SIZE, True) - 12
-        draw_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
-        draw_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
-        draw_text(draw, (x + 40, y + 31), fit(note, 20, col_w - 90), 20, fill=RED if wanted else LIGHT)
+        stamp_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
+        stamp_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
+        stamp_text(draw, (x + 40, y + 31), fit(note, 20, col_w - 90), 20, fill=RED if wanted else LIGHT)
         for dot in range(arrests):
             cx = x + col_w - 34 - dot * 16
             draw.ellipse([cx - 6, y + 34, cx + 6, y + 46], fill=RED)
     inside = [p["id"] for p in public["police"] if p["status"] != "out" and p["at"] in ("house", None)]
     x0, y0, _, _ = _box(board().house[0])
     for index, pid in enumerate(inside):  # guards and freed guards wait inside the house
-        draw_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
+        stamp_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
 
 
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
@@ -341,9 +342,9 @@ def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int =
     draw.rectangle([0, top, ZOOM_MARGIN - 1, top + side], fill=BACKGROUND)
     for i in range(cells):
         middle = ZOOM_MARGIN + (i + 0.5) * ZOOM_STEP
-        draw_text(draw, (middle, top + ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), COORD_SIZE, bold=True, fill=WHITE,
+        stamp_text(draw, (middle, top + ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), COORD_SIZE, bold=True, fill=WHITE,
                   anchor="mm")
-        draw_text(draw, (ZOOM_MARGIN / 2, top + middle), str(y0 + i + 1), COORD_SIZE, bold=True, fill=WHITE,
+        stamp_text(draw, (ZOOM_MARGIN / 2, top + middle), str(y0 + i + 1), COORD_SIZE, bold=True, fill=WHITE,
                   anchor="mm")
     return canvas
 

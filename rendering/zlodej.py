@@ -250,10 +250,16 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") ->
         _text(canvas, (WIDTH // 2, 95 + HAND_H // 2), t("zlodej.render.no_cards", locale), 40,
               fill=INK_LIGHT, anchor="mm")
     cards = sum(len(g) for g in private["open_groups"]) + sum(len(p) for p in private["locked"])
-    summary = t("zlodej.render.your_piles", locale, cards=cards, points=private["points"],
-                locked=len(private["locked"]))
+    summary = piles_line(cards, private["points"], len(private["locked"]), locale)
     _text(canvas, (WIDTH // 2, height - 48), summary, 32, fill=INK_LIGHT, anchor="mm")
     return _encode(canvas)
+
+
+def piles_line(cards: int, points: int, locked: int, locale: str) -> str:
+    """"Your piles: 1 card, 10 points, 0 locked", each count in its plural form."""
+    return t("zlodej.render.your_piles", locale, cards=t("zlodej.render.locked_cards", locale, count=cards),
+             points=t("zlodej.render.points", locale, points=points),
+             locked=t("zlodej.render.locked_piles", locale, count=locked))
 
 
 # -------------------------------------------------------------------------------- in words
@@ -276,8 +282,7 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
     lines.append(t("zlodej.ui.top_group", locale, rank=own[0]["rank"], count=own[0]["count"]) if own
                  else t("zlodej.ui.no_top_group", locale))
     cards = sum(len(g) for g in private["open_groups"]) + sum(len(p) for p in private["locked"])
-    lines.append(t("zlodej.render.your_piles", locale, cards=cards, points=private["points"],
-                   locked=len(private["locked"])))
+    lines.append(piles_line(cards, private["points"], len(private["locked"]), locale))
     if public["discard_top"]:
         lines.append(t("zlodej.ui.discard_top", locale, card=f"{public['discard_top']} "
                                                              f"({pretty([public['discard_top']])})"))

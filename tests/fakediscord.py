@@ -175,6 +175,19 @@ def snowflake() -> str:
     return str(value)
 
 
+def guild_snowflake(shard: int, shard_count: int) -> str:
+    """A fresh snowflake whose guild lands on ``shard``: (id >> 22) % shard_count == shard."""
+    base = int(snowflake())
+    stamp = base >> 22
+    stamp += (shard - stamp) % shard_count
+    return str((stamp << 22) | (base & 0x3FFFFF))
+
+
+def shard_of(guild_id: str | None, shard_count: int) -> int:
+    """Discord's routing: a guild's events go to (guild_id >> 22) % shard_count; DMs to shard 0."""
+    return (int(guild_id) >> 22) % shard_count if guild_id else 0
+
+
 def iso_now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())
 
@@ -535,6 +548,7 @@ class FakeDiscord:
         self.app_id = snowflake()
         self.bot_user = self._user_dict(self.app_id, "GameMaster", bot=True)
         self.guild_id = snowflake()
+        self.guild_names: dict[str, str] = {self.guild_id: guild_name}  # every guild the bot is in
         self.guild_name = guild_name
         self.guild_locale = guild_locale
         self.users: dict[str, dict] = {}
@@ -560,6 +574,10 @@ class FakeDiscord:
         self.session_id = ""
         self.sent_frames: list[dict] = []
         self.sockets: list[web.WebSocketResponse] = []
+        self.socket_shards: dict[web.WebSocketResponse, tuple[int, int]] = {}  # IDENTIFY's [shard, count]
+        self.identified_shards: set[int] = set()
+        self.session_shards: dict[str, tuple[int, int]] = {}
+        self.delivered: list[tuple[int, str, Any]] = []  # (shard, event, the payload's id) per frame sent
         self.gateway_log: list[dict] = []
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
@@ -620,8 +638,16 @@ class FakeDiscord:
                 "avatar": None, "premium_since": None, "communication_disabled_until": None,
                 "permissions": str(rec["permissions"])}
 
-    def add_channel(self, name: str, *, type: int = 0, parent_id: str | None = None) -> dict:
-        ch = {"id": snowflake(), "type": type, "name": name, "guild_id": self.guild_id,
+    def add_guild(self, name: str, *, shard: int = 0, shard_count: int = 1) -> str:
+        """Another server with the bot and every member in it, on the given shard; returns its id
+        (add channels to it with ``add_channel(..., guild=...)``)."""
+        gid = guild_snowflake(shard, shard_count)
+        self.guild_names[gid] = name
+        return gid
+
+    def add_channel(self, name: str, *, type: int = 0, parent_id: str | None = None,
+                    guild: str | None = None) -> dict:
+        ch = {"id": snowflake(), "type": type, "name": name, "guild_id": guild or self.guild_id,
               "position": len(self.channels), "permission_overwrites": [], "parent_id": parent_id,
               "nsfw": False, "topic": None, "last_message_id": None, "rate_limit_per_user": 0,
               "flags": 0}
@@ -669,17 +695,21 @@ class FakeDiscord:
             raise LookupError(f"unknown channel {cid}")
         return self.channels[cid]
 
-    def guild_payload(self) -> dict:
-        chans = [c for c in self.channels.values() if c["type"] not in (1, 3, 10, 11, 12)]
-        threads = [c for c in self.channels.values() if c["type"] in (10, 11, 12)]
+    def guild_payload(self, gid: str | None = None) -> dict:
+        gid = gid or self.guild_id
+        mine = [c for c in self.channels.values() if c.get("guild_id") == gid]
+        chans = [c for c in mine if c["type"] not in (1, 3, 10, 11, 12)]
+        threads = [c for c in mine if c["type"] in (10, 11, 12)]
+        roles = self.roles if gid == self.guild_id else \
+            [dict(self.roles[0], id=gid), *self.roles[1:]]  # each guild's @everyone has the guild's id
         return {
-            "id": self.guild_id, "name": self.guild_name, "icon": None, "splash": None,
+            "id": gid, "name": self.guild_names[gid], "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": self.owner["id"], "unavailable": False,
             "member_count": len(self.members), "large": False, "features": [],
             "preferred_locale": self.guild_locale, "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
             "nsfw_level": 0, "premium_tier": 0, "system_channel_flags": 0, "system_channel_id": None,
-            "roles": self.roles, "channels": chans, "threads": threads,
+            "roles": roles, "channels": chans, "threads": threads,
             "members": [self.member_payload(uid) for uid in self.members],
             "emojis": [], "stickers": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [], "presences": [], "voice_states": [], "joined_at": iso_now(),
@@ -705,10 +735,11 @@ class FakeDiscord:
         else:
             if uid not in self.members:
                 raise LookupError(f"user {uid} is not a member of the guild")
-            p.update(guild_id=self.guild_id, guild_locale=self.guild_locale,
-                     guild={"id": self.guild_id, "locale": self.guild_locale, "features": []},
+            gid = ch.get("guild_id", self.guild_id)
+            p.update(guild_id=gid, guild_locale=self.guild_locale,
+                     guild={"id": gid, "locale": self.guild_locale, "features": []},
                      member=self.member_payload(uid), context=0,
-                     authorizing_integration_owners={"0": self.guild_id})
+                     authorizing_integration_owners={"0": gid})
         if message is not None:
             p["message"] = copy.deepcopy(message.payload)
         rec = _Interaction(p)
@@ -1117,7 +1148,7 @@ class FakeDiscord:
              "attachments": attachments or [], "embeds": body.get("embeds") or [], "pinned": False,
              "type": 0, "flags": flags, "components": body.get("components") or []}
         if ch["type"] != 1:
-            p["guild_id"] = self.guild_id
+            p["guild_id"] = ch.get("guild_id", self.guild_id)
         if body.get("message_reference"):
             p["type"] = 19
             p["message_reference"] = dict(body["message_reference"], channel_id=ch["id"])
@@ -1384,9 +1415,9 @@ class FakeDiscord:
         return 200, self.users[uid]
 
     def r_guild(self, rec: Recorded, gid: str) -> tuple:
-        if gid != self.guild_id:
+        if gid not in self.guild_names:
             raise DiscordError(404, 10004, "Unknown Guild", violation=False)
-        g = self.guild_payload()
+        g = self.guild_payload(gid)
         for k in ("channels", "threads", "members", "presences", "voice_states"):
             g.pop(k)
         return 200, g
@@ -1627,22 +1658,34 @@ class FakeDiscord:
         if event == "MESSAGE_DELETE":
             data = {"id": msg.id, "channel_id": msg.channel_id}
             if "guild_id" in msg.payload:
-                data["guild_id"] = self.guild_id
+                data["guild_id"] = msg.payload["guild_id"]
         else:
             data = copy.deepcopy(msg.payload)
         await self.dispatch(event, data)
 
-    async def dispatch(self, event: str, data: dict) -> None:
-        """Send a DISPATCH frame to connected clients (buffered for RESUME)."""
+    def _routed(self, ws: web.WebSocketResponse, frame: dict) -> bool:
+        """Whether a frame goes to this socket: a guild's events to the guild's shard, the rest
+        (DMs, interactions in DMs) to shard 0; READY only to the socket that identified."""
+        target = frame.get("_socket")
+        if target is not None:
+            return target is ws
+        shard, count = self.socket_shards.get(ws, (0, 1))
+        return count == 1 or shard_of(frame.get("_guild"), count) == shard
+
+    async def dispatch(self, event: str, data: dict, *, only: web.WebSocketResponse | None = None) -> None:
+        """Send a DISPATCH frame to connected clients, each guild's events to its shard only
+        (buffered for RESUME)."""
         if event == "INTERACTION_CREATE" and data.get("id") in self.interactions:
             rec = self.interactions[data["id"]]
             rec.injected_at = time.monotonic()
             rec.injected = True
         self.seq += 1
         frame = {"op": 0, "t": event, "s": self.seq, "d": data}
-        self.sent_frames.append(frame)
+        routing = {"_guild": data.get("id") if event == "GUILD_CREATE" else data.get("guild_id"), "_socket": only}
+        self.sent_frames.append({**frame, **routing})
         for ws in list(self.sockets):
-            if not ws.closed:
+            if not ws.closed and self._routed(ws, routing):
+                self.delivered.append((self.socket_shards.get(ws, (0, 1))[0], event, data.get("id")))
                 await ws.send_str(json.dumps(frame))
 
     async def drop_connection(self, code: int = 4000) -> None:
@@ -1671,26 +1714,32 @@ class FakeDiscord:
                 elif op == 2:
                     self.session_id = "sess-" + snowflake()
                     self.sockets.append(ws)
-                    shard = frame["d"].get("shard", [0, 1])
+                    shard = frame["d"].get("shard") or [0, 1]
+                    self.socket_shards[ws] = (int(shard[0]), int(shard[1]))
+                    self.session_shards[self.session_id] = self.socket_shards[ws]
+                    guilds = [g for g in self.guild_names if shard_of(g, int(shard[1])) == int(shard[0])]
                     await self.dispatch("READY", {
                         "v": 10, "user": self.bot_user, "session_id": self.session_id, "shard": shard,
                         "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gw-resume",
-                        "guilds": [{"id": self.guild_id, "unavailable": True}],
+                        "guilds": [{"id": g, "unavailable": True} for g in guilds],
                         "application": {"id": self.app_id, "flags": 0},
                         "private_channels": [], "relationships": [], "presences": [],
-                    })
-                    await self.dispatch("GUILD_CREATE", self.guild_payload())
+                    }, only=ws)
+                    for gid in guilds:
+                        await self.dispatch("GUILD_CREATE", self.guild_payload(gid), only=ws)
+                    self.identified_shards.add(int(shard[0]))
                     self.identified.set()
                 elif op == 6:
                     d = frame["d"]
-                    if d.get("session_id") != self.session_id:
+                    if d.get("session_id") != self.session_id and d.get("session_id") not in self.session_shards:
                         await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
                         continue
+                    self.socket_shards[ws] = self.session_shards.get(d.get("session_id"), (0, 1))
                     self.sockets.append(ws)
                     last = d.get("seq") or 0
                     for f in self.sent_frames:
-                        if f["s"] > last:
-                            await ws.send_str(json.dumps(f))
+                        if f["s"] > last and f.get("_socket") is None and self._routed(ws, f):
+                            await ws.send_str(json.dumps({k: v for k, v in f.items() if not k.startswith("_")}))
                     self.seq += 1
                     await ws.send_str(json.dumps({"op": 0, "t": "RESUMED", "s": self.seq, "d": {}}))
                     self.resumed.set()
@@ -1703,6 +1752,7 @@ class FakeDiscord:
         finally:
             if ws in self.sockets:
                 self.sockets.remove(ws)
+            self.socket_shards.pop(ws, None)
         return ws
 
     async def _attachment(self, request: web.Request) -> web.Response:

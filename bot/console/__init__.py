@@ -58,11 +58,12 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
             saved = saved if saved is not None and saved.status == "active" else None
             choice = NEW if saved is None and game else await choose(table, saved)
             if choice == QUIT:
-                say(t("console.bye", locale, path=path))
+                say(t("console.bye", locale, path=path) if saved is not None else t("console.goodbye", locale))
                 return 0
             if choice == RESUME:
                 assert saved is not None
                 say(t("console.resuming", locale, id=saved.id, game=t(f"game.name.{saved.game}", locale)))
+                await table.command(saved, 0, "log")  # where the game stands: the last moves
                 await table.write_board(saved)
             else:
                 await table.show(await new_game(table, game, players, seed, options))

@@ -98,10 +98,9 @@ class ConsoleTable:
             return
         if self.holder is not None:
             self.seen[self.holder] = len(self.log)
-        previous, self.holder = self.holder, seat
+        self.holder = seat
         humans = sum(not s.is_computer for s in record.seats)
-        if not (self.hotseat and secret and humans > 1 and previous is not None or
-                self.hotseat and secret and humans > 1 and self.log):
+        if not (self.hotseat and secret and humans > 1):
             return
         self.say(CLEAR)
         await self.prompt(t("console.handover", self.locale, player=record.names[seat]))

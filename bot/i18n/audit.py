@@ -30,21 +30,27 @@ def _walk(command: Any) -> Iterator[str]:
 
 
 async def command_strings() -> list[str]:
-    """Every name and description the command tree sends to Discord, in English."""
-    from bot.app import GameMasterBot
-    from bot.settings import Settings
+    """Every name and description the command tree sends to Discord, in English (the tree is built
+    offline, on a throwaway database: no Discord)."""
+    import tempfile
+    from pathlib import Path
 
-    bot = GameMasterBot(Settings(sync_commands=False, scheduler_seconds=0), None, None)  # type: ignore[arg-type]
-    try:
-        await bot.setup_hook()
-        seen: list[str] = []
-        for command in bot.tree.get_commands():
-            for text in _walk(command):
-                if text and text not in seen:
-                    seen.append(text)
-        return seen
-    finally:
-        await bot.close()
+    from bot.app import GameMasterBot
+    from bot.services.table import GameService
+    from bot.settings import Settings
+    from bot.storage.db import Database
+
+    with tempfile.TemporaryDirectory() as folder:
+        async with Database(Path(folder) / "audit.sqlite3") as db:
+            bot = GameMasterBot(Settings(sync_commands=False, scheduler_seconds=0), db, GameService(db))
+            async with bot:  # the client's own set-up and close, without logging in
+                await bot.setup_hook()
+                seen: list[str] = []
+                for command in bot.tree.get_commands():
+                    for text in _walk(command):
+                        if text and text not in seen:
+                            seen.append(text)
+                return seen
 
 
 def missing(lang: str, commands: list[str]) -> list[str]:

@@ -1,8 +1,8 @@
 """One bot process per database: a lease row with a heartbeat.
 
 Two processes answering the same interactions collide on every one ("already acknowledged",
-tracebacks). At start the process claims the lease of its scope (``BOT``, the whole bot; a shard
-range gets its own scope once processes split Discord's shards); while another holder's lease is
+tracebacks). At start the process claims the lease of its scope (``BOT``, the whole bot; a process
+running a shard range claims one scope per shard, ``shard 3/8``); while another holder's lease is
 current the start is refused with a message naming it. The holder renews the lease every
 ``HEARTBEAT`` seconds; a holder that died stops renewing and its lease runs out after ``TTL``
 seconds, after which the next start takes over. A holder on this same host whose process no longer
@@ -30,6 +30,31 @@ TTL = 60.0
 HEARTBEAT = 15.0
 
 
+def shard_scopes(shards: tuple[int, ...] | None, shard_count: int | None) -> tuple[str, ...]:
+    """The lease scopes of a process: the whole bot, or each of its shards."""
+    if shards is None or shard_count is None:
+        return (BOT,)
+    return tuple(f"shard {shard}/{shard_count}" for shard in shards)
+
+
+def _shard(scope: str) -> tuple[int, int] | None:
+    """(shard, shard count) of a shard scope; None for the whole bot."""
+    if not scope.startswith("shard "):
+        return None
+    shard, count = scope.removeprefix("shard ").split("/")
+    return int(shard), int(count)
+
+
+def _clash(theirs: str, mine: tuple[str, ...]) -> bool:
+    """Two processes may run together only on different shards of the same shard count."""
+    other = _shard(theirs)
+    for scope in mine:
+        own = _shard(scope)
+        if other is None or own is None or other[1] != own[1] or other[0] == own[0]:
+            return True
+    return False
+
+
 def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
@@ -46,9 +71,11 @@ def _process_gone(pid: int) -> bool:
 
 class InstanceLease:
     def __init__(self, db: Database, *, scope: str = BOT, clock: Callable[[], datetime] | None = None,
-                 host: str | None = None, pid: int | None = None, ttl: float = TTL) -> None:
+                 host: str | None = None, pid: int | None = None, ttl: float = TTL,
+                 scopes: tuple[str, ...] | None = None) -> None:
         self.db = db
-        self.scope = scope
+        self.scopes = scopes or (scope,)
+        self.scope = ", ".join(self.scopes)
         self.clock = clock or (lambda: datetime.now(UTC))
         self.host = host or socket.gethostname()
         self.pid = os.getpid() if pid is None else pid
@@ -59,17 +86,24 @@ class InstanceLease:
         return f"{lease.host} pid {lease.pid}, id {lease.owner}, since {lease.started_at}"
 
     async def acquire(self) -> None:
-        """Become the scope's holder, or raise StorageProblem("storage.instance_running")."""
+        """Become the holder of every scope, or raise StorageProblem("storage.instance_running") when
+        a live process holds one of them, or runs shards that overlap ours (the whole bot, or the
+        same shard, or another shard count)."""
         now = self.clock()
         async with self.db.transaction() as conn:
-            current = await repo.holder(conn, self.scope)
-            if current is not None and current.owner != self.owner and not self._expired(current, now):
-                raise StorageProblem("storage.instance_running", self.db.path, holder=self.describe(current),
-                                     expires=current.expires_at)
-            if current is not None and current.owner != self.owner:
-                log.warning("taking over from %s (lease ran out at %s)", self.describe(current), current.expires_at)
-            await repo.take(conn, Lease(self.scope, self.owner, self.host, self.pid, _stamp(now),
-                                        _stamp(now + self.ttl)))
+            for current in await repo.holders(conn):
+                if current.owner == self.owner:
+                    continue
+                if not self._expired(current, now) and _clash(current.scope, self.scopes):
+                    raise StorageProblem("storage.instance_running", self.db.path,
+                                         holder=f"{current.scope}: {self.describe(current)}",
+                                         expires=current.expires_at)
+                if current.scope in self.scopes:
+                    log.warning("taking over from %s (lease ran out at %s)", self.describe(current),
+                                current.expires_at)
+            for scope in self.scopes:
+                await repo.take(conn, Lease(scope, self.owner, self.host, self.pid, _stamp(now),
+                                            _stamp(now + self.ttl)))
 
     def _expired(self, lease: Lease, now: datetime) -> bool:
         if datetime.fromisoformat(lease.expires_at) <= now:
@@ -79,11 +113,13 @@ class InstanceLease:
     async def renew(self) -> bool:
         """One heartbeat; False when the lease was lost (another process took over)."""
         async with self.db.transaction() as conn:
-            return await repo.renew(conn, self.scope, self.owner, _stamp(self.clock() + self.ttl))
+            kept = [await repo.renew(conn, scope, self.owner, _stamp(self.clock() + self.ttl)) for scope in self.scopes]
+        return all(kept)
 
     async def release(self) -> None:
         async with self.db.transaction() as conn:
-            await repo.release(conn, self.scope, self.owner)
+            for scope in self.scopes:
+                await repo.release(conn, scope, self.owner)
 
     async def heartbeat(self, on_lost: Callable[[], object], every: float = HEARTBEAT) -> None:
         """Renew until cancelled; when the lease is lost, call ``on_lost`` (stop serving) and end."""

@@ -114,6 +114,16 @@ def index(game: str, lang: str) -> Index:
     return Index(lang, documents, WEIGHTS)
 
 
+@cache
+def _names(game: str) -> dict[str, str]:
+    """Topic ids and section titles in every language (folded) -> topic id."""
+    out: dict[str, str] = {}
+    for candidate in all_sections():
+        if candidate.game == game:
+            out[candidate.topic] = out[fold(candidate.title)] = candidate.topic
+    return out
+
+
 def warm() -> None:
     """Build every index now (start-up), so the first question is as fast as the rest."""
     for game in sorted({s.game for s in all_sections()}):
@@ -132,11 +142,10 @@ def search(game: str, query: str, locale: str | None = None, limit: int = 3) -> 
     own = topics(game, lang)
     if not own or not query:
         return []
-    wanted = fold(query)
-    for candidate in all_sections():
-        if candidate.game == game and wanted in (candidate.topic, fold(candidate.title)):
-            chosen = next(s for s in own if s.topic == candidate.topic)
-            return [Hit(chosen, float("inf"), chosen.paragraphs[0] if chosen.paragraphs else "")]
+    named = _names(game).get(fold(query))
+    if named is not None:
+        chosen = next(s for s in own if s.topic == named)
+        return [Hit(chosen, float("inf"), chosen.paragraphs[0] if chosen.paragraphs else "")]
     own_index = index(game, lang)
     terms, unknown = own_index.query_terms(query)
     totals = own_index.scores(terms) if terms else [0.0] * len(own)

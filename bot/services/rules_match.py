@@ -1,7 +1,8 @@
 """Language-aware matching for the rules lookup: words to terms, and a small BM25F index.
 
-A word becomes a term by dropping the language's stop words (bot/i18n/stopwords/<lang>.txt), Snowball
-stemming in its language and folding diacritics (ø, æ, å, č, ř … to plain letters). A query word the
+A word becomes a term by dropping the language's stop words (bot/i18n/words/<lang>.stop.txt), mapping
+irregular forms (<lang>.forms.txt: thieves -> thief, vunnit -> vinna), Snowball stemming in its
+language and folding diacritics (ø, æ, å, č, ř … to plain letters). A query word the
 index does not know is looked up again as the folded surface form of a word in the texts (players
 often leave out diacritics), then as a word within one letter of a known one (typos), then by its
 first five letters. Two neighbouring terms also form a phrase term, so "get out" outweighs "out".
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import snowballstemmer
 
-STOPWORDS_DIR = Path(__file__).resolve().parent.parent / "i18n" / "stopwords"
+WORDS_DIR = Path(__file__).resolve().parent.parent / "i18n" / "words"
 SNOWBALL = {"en": "english", "sv": "swedish", "nb": "norwegian", "cs": "czech"}
 _WORD = re.compile(r"\w+")
 _SPECIAL = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l"})
@@ -29,6 +30,9 @@ K1, B = 1.2, 0.75
 # word, or only by its first letters.
 EXACT, SURFACE, COMPOUND, FUZZY, PREFIX = 1.0, 1.0, 0.8, 0.7, 0.4
 PREFIX_LEN = 5
+# Fields whose neighbouring words count as phrases: titles and the phrasings players use, where word
+# pairs are meant; in body text a pair is often chance ("a player in jail still collects rent").
+PHRASE_FIELDS = frozenset({"title", "keywords"})
 
 
 def fold(word: str) -> str:
@@ -36,13 +40,23 @@ def fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def _lines(lang: str, kind: str) -> list[str]:
+    path = WORDS_DIR / f"{lang}.{kind}.txt"
+    if not path.exists():
+        return []
+    return [line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+
+
 @cache
 def stopwords(lang: str) -> frozenset[str]:
-    path = STOPWORDS_DIR / f"{lang}.txt"
-    if not path.exists():
-        return frozenset()
-    words = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return frozenset(fold(w) for line in words for w in line.split())
+    """Words that say nothing about which rule is meant (bot/i18n/words/<lang>.stop.txt), folded."""
+    return frozenset(fold(word) for line in _lines(lang, "stop") for word in line.split())
+
+
+@cache
+def forms(lang: str) -> dict[str, str]:
+    """Irregular forms -> the form the stemmer knows (bot/i18n/words/<lang>.forms.txt)."""
+    return dict(line.split(None, 1) for line in _lines(lang, "forms") if len(line.split()) == 2)
 
 
 @cache
@@ -57,17 +71,22 @@ def term_of(word: str, lang: str) -> str:
     folded = fold(lower)
     if folded in stopwords(lang):
         return ""
-    return fold(_stemmer(lang).stemWord(lower))
+    return fold(_stemmer(lang).stemWord(forms(lang).get(lower, lower)))
 
 
 def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def analyze(text: str, lang: str) -> list[str]:
+def analyze(text: str, lang: str, *, phrases: bool = True) -> list[str]:
     """Terms of a text in reading order (stop words left out), with a phrase term for each neighbouring pair."""
     terms = [t for t in (term_of(w, lang) for w in words(text)) if t]
-    return terms + [f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)]
+    return terms + ([f"{a} {b}" for a, b in zip(terms, terms[1:], strict=False)] if phrases else [])
+
+
+@lru_cache(maxsize=4096)
+def _terms_of(text: str, lang: str) -> frozenset[str]:
+    return frozenset(analyze(text, lang))
 
 
 def _deletions(word: str) -> set[str]:
@@ -78,7 +97,7 @@ def _deletions(word: str) -> set[str]:
 class Document:
     key: str
     fields: dict[str, str]
-    tf: Counter[str] = field(default_factory=Counter)
+    tf: dict[str, float] = field(default_factory=dict)
     length: float = 0.0
 
 
@@ -93,8 +112,8 @@ class Index:
         for doc in self.documents:
             for name, text in doc.fields.items():
                 weight = weights.get(name, 1.0)
-                for term in analyze(text, lang):
-                    doc.tf[term] += weight
+                for term in analyze(text, lang, phrases=name in PHRASE_FIELDS):
+                    doc.tf[term] = doc.tf.get(term, 0.0) + weight
                     doc.length += weight
                 for word in words(text):
                     term = term_of(word, lang)
@@ -198,7 +217,7 @@ class Index:
         return out
 
     def paragraph_score(self, paragraph: str, terms: dict[str, float]) -> float:
-        present = set(analyze(paragraph, self.lang))
+        present = _terms_of(paragraph, self.lang)
         return sum(weight * self.idf(term) for term, weight in terms.items() if term in present)
 
 

@@ -7,16 +7,21 @@ quiet hours or vacation), or clears it once the timeout was announced.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bot.engine import registry
+from bot.errors import StorageDamaged
 from bot.services import clock
 from bot.services.clock import TIMEOUT, ClockSettings
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
+
+log = logging.getLogger(__name__)
 
 RECHECK_QUIET = timedelta(minutes=15)  # how often a reminder held by quiet hours is looked at again
 
@@ -39,40 +44,67 @@ def _stamp(moment: datetime) -> str:
 class Scheduler:
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.damaged: set[int] = set()  # games whose rows could not be read (logged once each)
 
     async def due(self, now: datetime) -> list[Due]:
         out: list[Due] = []
-        async with self.db.transaction() as conn:
-            for record in await repo.due_alarms(conn, _stamp(now)):
-                deadline = clock.parse_time(record.turn_deadline)
-                started = clock.parse_time(record.turn_started_at)
-                if deadline is None or started is None:
-                    await repo.set_alarm(conn, record.id, None)
-                    continue
-                _, raw = await prefs_repo.get_guild(conn, record.guild_id)
-                settings = ClockSettings.from_dict(raw)
-                stage = clock.stage_due(now, started, deadline, settings)
-                game = registry.get(record.game)
-                waiting = sorted(game.to_act(game.load(record.state or {})))
-                held: list[datetime] = []
-                for seat in waiting if stage else []:
-                    seat_row = record.seats[seat]
-                    if seat_row.is_computer or not seat_row.user_id:
-                        continue
-                    prefs = await prefs_repo.get_user(conn, seat_row.user_id)
-                    away = clock.parse_time(prefs.vacation_until)
-                    if stage < TIMEOUT and away is not None and away > now:
-                        held.append(away)
-                        continue
-                    if stage < TIMEOUT and clock.in_quiet_hours(now, prefs.time_zone, prefs.quiet_start,
-                                                                prefs.quiet_end):
-                        held.append(now + RECHECK_QUIET)
-                        continue
-                    claimed = [s for s in range(1, stage + 1)
-                               if await prefs_repo.claim_reminder(conn, record.id, record.ply, seat, s)]
-                    if claimed:
-                        out.append(Due(record, seat, max(claimed), seat_row.user_id, deadline, prefs.dm_ok,
-                                       prefs.language))
-                upcoming = [t for t in clock.stage_times(started, deadline, settings) if t > now] + held
-                await repo.set_alarm(conn, record.id, _stamp(min(upcoming)) if upcoming else None)
+        try:
+            async with self.db.transaction() as conn:
+                for record in await repo.due_alarms(conn, _stamp(now)):
+                    await self._look_at(conn, record, now, out)
+        except StorageDamaged:
+            return await self._due_one_by_one(now)
         return out
+
+    async def _due_one_by_one(self, now: datetime) -> list[Due]:
+        """The batch met damaged pages: look at each due game alone, so one damaged table (logged
+        once) does not hold back the reminders of all the others."""
+        async with self.db.reading() as conn:
+            ids = await repo.due_alarm_ids(conn, _stamp(now))
+        out: list[Due] = []
+        for game_id in ids:
+            try:
+                async with self.db.transaction() as conn:
+                    record = await repo.get(conn, game_id)
+                    if record is not None and record.status == "active":
+                        await self._look_at(conn, record, now, out)
+            except StorageDamaged as exc:
+                if game_id not in self.damaged:
+                    self.damaged.add(game_id)
+                    log.error("database damaged: game %s could not be read for its reminders: %s", game_id,
+                              exc.detail)
+        return out
+
+    async def _look_at(self, conn: Any, record: GameRow, now: datetime, out: list[Due]) -> None:
+        """Queue what is due for one game and set when to look at it again."""
+        deadline = clock.parse_time(record.turn_deadline)
+        started = clock.parse_time(record.turn_started_at)
+        if deadline is None or started is None:
+            await repo.set_alarm(conn, record.id, None)
+            return
+        _, raw = await prefs_repo.get_guild(conn, record.guild_id)
+        settings = ClockSettings.from_dict(raw)
+        stage = clock.stage_due(now, started, deadline, settings)
+        game = registry.get(record.game)
+        waiting = sorted(game.to_act(game.load(record.state or {})))
+        held: list[datetime] = []
+        for seat in waiting if stage else []:
+            seat_row = record.seats[seat]
+            if seat_row.is_computer or not seat_row.user_id:
+                continue
+            prefs = await prefs_repo.get_user(conn, seat_row.user_id)
+            away = clock.parse_time(prefs.vacation_until)
+            if stage < TIMEOUT and away is not None and away > now:
+                held.append(away)
+                continue
+            if stage < TIMEOUT and clock.in_quiet_hours(now, prefs.time_zone, prefs.quiet_start,
+                                                        prefs.quiet_end):
+                held.append(now + RECHECK_QUIET)
+                continue
+            claimed = [s for s in range(1, stage + 1)
+                       if await prefs_repo.claim_reminder(conn, record.id, record.ply, seat, s)]
+            if claimed:
+                out.append(Due(record, seat, max(claimed), seat_row.user_id, deadline, prefs.dm_ok,
+                               prefs.language))
+        upcoming = [t for t in clock.stage_times(started, deadline, settings) if t > now] + held
+        await repo.set_alarm(conn, record.id, _stamp(min(upcoming)) if upcoming else None)

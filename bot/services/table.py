@@ -7,6 +7,7 @@ once). Engines raise before mutating; a raised error rolls the transaction back 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -33,6 +34,8 @@ from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow, SeatRow
+
+log = logging.getLogger(__name__)
 
 RESIGN = "!resign"  # move-log marker for a resignation (not an engine action)
 CLOSE = "!close"  # move-log marker: the table ended an open-ended game with its standings
@@ -91,6 +94,7 @@ class GameService:
         self.clock = clock or (lambda: datetime.now(UTC))
         self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
         self.states = StateCache()
+        self.damaged: set[int] = set()  # games whose rows could not be read by the timers (logged once each)
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
@@ -449,34 +453,46 @@ class GameService:
             candidates = await repo.due_timers(conn, stamp(now))
         updates = []
         for game_id in candidates:
-            async with self.db.transaction() as conn:
-                record = await repo.get(conn, game_id, lock=True)
-                if record is None or record.status != "active":
-                    continue
-                game = registry.get(record.game)
-                state, known = self.states.take(game, record)
-                started = clock.parse_time(record.turn_started_at) or now
-                due = self._timers(game, state, record, started)
-                if not due or min(due) > now:
-                    await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
-                    continue
-                before = known or self._privates(game, state, len(record.seats))
-                update = Update(record, [])
-                move = self._due_move(game, state, started, now)
-                if move is not None:
-                    seat, action = move
-                    update.events.extend(game.apply(state, seat, action))
-                    await self._commit_move(conn, game, state, record, seat, str(action))
-                    await self._run_computers(conn, game, state, record, update)
-                else:  # only the window a computer left a human ran out
-                    await self._run_computers(conn, game, state, record, update, window_over=True)
-                    if not update.events:
-                        await repo.set_timer(conn, record.id, None)
-                        continue
-                update.record = await self._reload(conn, record.id)
-            self._finish_update(update, game, state, before)
-            updates.append(update)
+            try:
+                update = await self._apply_timer(game_id, now)
+            except StorageDamaged as exc:  # that table stays as it is; the others' timers run
+                if game_id not in self.damaged:
+                    self.damaged.add(game_id)
+                    log.error("database damaged: game %s could not be read for its timer: %s", game_id, exc.detail)
+                continue
+            if update is not None:
+                updates.append(update)
         return updates
+
+    async def _apply_timer(self, game_id: int, now: datetime) -> Update | None:
+        """One game's ran-out timer in its own transaction; None when nothing was due after all."""
+        async with self.db.transaction() as conn:
+            record = await repo.get(conn, game_id, lock=True)
+            if record is None or record.status != "active":
+                return None
+            game = registry.get(record.game)
+            state, known = self.states.take(game, record)
+            started = clock.parse_time(record.turn_started_at) or now
+            due = self._timers(game, state, record, started)
+            if not due or min(due) > now:
+                await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
+                return None
+            before = known or self._privates(game, state, len(record.seats))
+            update = Update(record, [])
+            move = self._due_move(game, state, started, now)
+            if move is not None:
+                seat, action = move
+                update.events.extend(game.apply(state, seat, action))
+                await self._commit_move(conn, game, state, record, seat, str(action))
+                await self._run_computers(conn, game, state, record, update)
+            else:  # only the window a computer left a human ran out
+                await self._run_computers(conn, game, state, record, update, window_over=True)
+                if not update.events:
+                    await repo.set_timer(conn, record.id, None)
+                    return None
+            update.record = await self._reload(conn, record.id)
+        self._finish_update(update, game, state, before)
+        return update
 
     @staticmethod
     def _due_move(game: Game[Any], state: Any, started: datetime, now: datetime) -> tuple[int, Any] | None:

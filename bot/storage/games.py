@@ -135,10 +135,21 @@ async def of_user(conn: aiosqlite.Connection, user_id: str, guild_id: str | None
 
 
 async def due_alarms(conn: aiosqlite.Connection, now: str) -> list[GameRow]:
+    """The active games whose alarm came. On PostgreSQL they stay locked until the transaction
+    ends and games another process's scheduler holds are skipped (``FOR UPDATE SKIP LOCKED``), so
+    processes ticking together split the due games instead of waiting for each other."""
+    skip = " FOR UPDATE SKIP LOCKED" if dialect(conn) == POSTGRES else ""
     async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE status = 'active' AND alarm_at IS NOT NULL "
-                            "AND alarm_at <= ? ORDER BY alarm_at", (now,)) as cur:
+                            f"AND alarm_at <= ? ORDER BY alarm_at{skip}", (now,)) as cur:
         rows = await cur.fetchall()
     return [await _row_to_game(conn, r) for r in rows]
+
+
+async def due_alarm_ids(conn: aiosqlite.Connection, now: str) -> list[int]:
+    """The ids of the games whose alarm came, from the alarm index alone (no game row is read)."""
+    async with conn.execute("SELECT id FROM games WHERE status = 'active' AND alarm_at IS NOT NULL "
+                            "AND alarm_at <= ? ORDER BY alarm_at", (now,)) as cur:
+        return [row[0] for row in await cur.fetchall()]
 
 
 async def due_timers(conn: aiosqlite.Connection, now: str) -> list[int]:

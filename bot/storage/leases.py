@@ -29,6 +29,16 @@ async def holder(conn: aiosqlite.Connection, scope: str) -> Lease | None:
     return Lease(row[0], row[1], row[2], int(row[3]), row[4], row[5]) if row else None
 
 
+async def holders(conn: aiosqlite.Connection) -> list[Lease]:
+    """Every lease (of any scope, live or run out); on PostgreSQL the lease table stays locked
+    until the transaction ends, so two processes starting together take turns."""
+    if dialect(conn) == POSTGRES:
+        await conn.execute("SELECT pg_advisory_xact_lock(hashtext('instance_leases'))")
+    async with conn.execute("SELECT scope, owner, host, pid, started_at, expires_at FROM instance_leases "
+                            "ORDER BY scope") as cur:
+        return [Lease(r[0], r[1], r[2], int(r[3]), r[4], r[5]) for r in await cur.fetchall()]
+
+
 async def take(conn: aiosqlite.Connection, lease: Lease) -> None:
     """Write ``lease`` as the scope's holder (the caller checked, in the same transaction, that the
     previous holder's lease expired or is its own)."""

@@ -2,6 +2,7 @@
 once with the game's id, and the other tables play on."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -52,4 +53,14 @@ async def test_a_table_on_damaged_pages_is_refused_and_the_others_play_on(fake: 
     after = fake.channel_messages(other)
     assert len(after) > before and after[-1].files and "bob rolls" in after[-1].content
     fake.errors.clear()  # the two refusals above logged one line each, as they should
+
+    # the scheduler: the damaged table (logged once) does not hold back the other table's reminder
+    clock = bot.get_cog("Clock")
+    deadline = datetime.fromisoformat(healthy.turn_deadline)
+    dms = len(fake.dms_to(bob))
+    for minutes in (2, 1):
+        await clock.tick(deadline - timedelta(minutes=minutes))
+    assert len(fake.dms_to(bob)) > dms and "Monopol" in fake.dms_to(bob)[-1].content, fake.dms_to(bob)
+    assert len(fake.errors) == 1 and f"game {damaged.id} " in fake.errors[0], fake.errors
+    fake.errors.clear()
     fake.assert_clean()

@@ -3,6 +3,8 @@ bot pings no one it did not mean to (the fake resolves every message's allowed_m
 would; the ``fake`` fixture fails any test whose messages would ping everyone, here or a role)."""
 from __future__ import annotations
 
+import re
+
 import discord
 
 from tests.discord.conftest import BotFactory
@@ -72,7 +74,9 @@ async def test_members_named_everyone_or_a_role_play_a_game_and_nothing_pings(fa
         allowed = message.allowed_mentions
         assert allowed is not None, message
         assert "everyone" not in allowed["parse"] and "roles" not in allowed["parse"] and not allowed.get("roles")
-        assert {str(u) for u in allowed.get("users", [])} <= set(by_id), message
+        users = {str(u) for u in allowed.get("users", [])}
+        assert users <= set(by_id), message
+        assert users <= set(re.findall(r"<@!?(\d+)>", message.content)), message  # only whom it names
     pings = [m for m in sent if m.allowed_mentions and m.allowed_mentions.get("users")]
     assert pings, "the turn pings still reach the players"
     fake.assert_clean()

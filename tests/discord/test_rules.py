@@ -9,6 +9,9 @@ from bot.services import rules
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord
 
+# The lookup reads no database (an in-memory index of the rules files): one backend is enough.
+pytestmark = pytest.mark.sqlite_only
+
 
 @pytest.mark.parametrize(("locale", "lang", "game", "question", "topic", "title"), [
     ("sv-SE", "sv", "tjuv", "hur flyr man ur stan med pengarna", "escape", "Flykt"),
@@ -56,4 +59,16 @@ async def test_a_topic_id_answers_with_the_whole_section(fake: FakeDiscord, make
     answer = await fake.interact(bot, fake.slash(player, "rules", game="monopol", topic="jail"))
     section = rules.section("monopol", "jail", "nb")
     assert section is not None and section.body in answer.text and not answer.original.custom_ids
+    fake.assert_clean()
+
+
+async def test_topic_autocomplete_offers_the_sections_that_answer_the_question_typed(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    player = fake.add_member("typist", locale="sv-SE")
+    typed = await fake.interact(bot, fake.autocomplete(player, "rules", focused="topic", game="monopol",
+                                                       topic="hur kommer jag ut ur fängelset"))
+    assert typed.choices and typed.choices[0] == {"name": "Fängelse", "value": "jail"}
+    prefix = await fake.interact(bot, fake.autocomplete(player, "rules", focused="topic", game="monopol", topic="Bygg"))
+    assert prefix.choices[0]["value"] == "building"
     fake.assert_clean()

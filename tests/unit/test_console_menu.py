@@ -154,3 +154,10 @@ def test_an_unreachable_discord_is_one_line_not_a_traceback(tmp_path: Path) -> N
     assert "Traceback" not in done.stdout + done.stderr
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("Cannot reach Discord ("), lines
+
+
+def test_tjuv_seats_with_nothing_hidden_need_no_handover(tmp_path: Path) -> None:
+    script = Script(["roll", "help", "quit"])
+    play(tmp_path, script, game="tjuv", players=NAMES, seed="nohandover", options={}, hotseat=True)
+    assert "rolls" in script.text  # the game went on at the prompt
+    assert "Pass the keyboard" not in script.text and "\033[2J" not in script.text

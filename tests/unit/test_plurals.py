@@ -1,6 +1,7 @@
 """Plurals by CLDR rules (Babel) and money in each locale's CLDR format."""
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -116,3 +117,22 @@ def test_the_leaderboard_row_counts_its_games() -> None:
     assert "won 1 of 1 game," in t("stats.row", "en", games=1, **row)
     assert "won 1 of 5 games," in t("stats.row", "en", games=5, **row)
     assert "z 1 hry" in t("stats.row", "cs", games=1, **row) and "ze 2 her" in t("stats.row", "cs", games=2, **row)
+
+
+def test_the_translation_audit_runs_and_finds_nothing_missing() -> None:
+    from bot.i18n import audit
+
+    commands = asyncio.run(audit.command_strings())
+    assert len(commands) > 50 and "game" in commands
+    for lang in LANGUAGES[1:]:
+        assert audit.missing(lang, commands) == [], lang
+
+
+def test_labels_with_several_counts_put_each_in_its_form() -> None:
+    from rendering.zlodej import piles_line
+
+    assert piles_line(1, 1, 0, "en") == "Your piles: 1 card, 1 point, 0 locked"
+    assert piles_line(22, 5, 2, "cs") == "Vaše balíčky: 22 karet, 5 bodů, 2 zamčené"
+    bank = t("monopol.render.bank_stock", "en", houses=t("monopol.render.houses", "en", count=1),
+             hotels=t("monopol.render.hotels", "en", count=12))
+    assert bank == "Bank: 1 house · 12 hotels"

@@ -47,3 +47,12 @@ def test_the_answer_is_the_most_relevant_paragraph_of_the_section() -> None:
     assert hit.section.topic == "exchange"
     assert "ask" in hit.paragraph and hit.paragraph in hit.section.body
     assert hit.paragraph != hit.section.paragraphs[0]
+
+
+def test_every_section_has_keywords_and_no_keyword_names_a_missing_topic() -> None:
+    for game in ("tolp", "zlodej", "stratego", "monopol", "tjuv"):
+        for lang in LANGUAGES:
+            topics = [s.topic for s in rules.topics(game, lang)]
+            phrases = rules.keywords(game, lang)
+            assert sorted(phrases) == sorted(topics), (game, lang)
+            assert all(phrases[topic] for topic in topics), (game, lang)

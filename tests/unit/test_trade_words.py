@@ -14,6 +14,10 @@ from cogs.monopol import parse_bundle
     ("100 Kč a 2 karty z vězení", "c100,j2"),
     ("inget", "-"),
     ("c100,6,j1", "c100,6,j1"),
+    # money as the boards write it, thousands grouped
+    ("kr 1,500, Kongens gate", "c1500,6"),
+    ("1\u00a0500\u00a0kr og Rådhusplassen", "c1500,39"),
+    ("2 000 kr", "c2000"),
 ])
 def test_a_trade_side_in_words_becomes_the_engines_items(text: str, items: str) -> None:
     assert parse_bundle(text) == items

@@ -22,6 +22,9 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("move_interactions", "game_id"),
     ("user_prefs", None),
     ("guild_prefs", None),
+    ("standings", None),  # a server's standings, kept as its games finished
+    ("standing_places", None),
+    ("finished_counts", None),
 )
 LEFT = frozenset({"instance_leases", "schema_version"})  # who runs where: the destination's own business
 BATCH = 500  # games per transaction

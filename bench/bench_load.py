@@ -9,7 +9,8 @@ the moment the gateway delivers the interaction:
 - done/s: moves finished (the mover heard back) per second of the run;
 - REST/move: REST calls per finished move that count against Discord's global limit (channel
   messages, DM channels); interaction responses do not count;
-- CPU (cores busy) and RSS of the bot and its render workers.
+- CPU (cores busy) and RSS of the bot and its render workers, and the CPU of this process (the
+  fake Discord: when it nears one core, the fake, not the bot, limits the rate).
 
 The fake Discord runs in this process and takes a share of the same cores, as the issue's
 measurements did. Run from the repository root:
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import sqlite3
@@ -122,6 +124,7 @@ class Result:
     counted: int = 0
     cpu: float = 0.0
     rss_mb: float = 0.0
+    fake_cpu: float = 0.0
 
 
 async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
@@ -185,10 +188,9 @@ async def play(fake: LoadFake, table: Table, ply_of: sqlite3.Connection, rng: ra
         return
     finally:
         table.busy = False
-    ply = ply_of.execute("SELECT ply FROM games WHERE id = ?", (table.game_id,)).fetchone()[0]
-    if ply == table.ply + 1:
-        tolp.apply(table.state, seat, tolp.parse_action(action))
-        table.ply = ply
+    ply, snapshot = ply_of.execute("SELECT ply, state FROM games WHERE id = ?", (table.game_id,)).fetchone()
+    if ply > table.ply:
+        table.state, table.ply = tolp.load(json.loads(snapshot)), ply
         result.finished += 1
         table.over = tolp.outcome(table.state) is not None
     else:
@@ -200,7 +202,7 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
                 seconds: float, rng: random.Random) -> Result:
     result = Result(len(tables), rate, seconds)
     ply_of = sqlite3.connect(db_path)
-    counted_before, (cpu_before, _) = fake.counted, usage(pid)
+    counted_before, (cpu_before, _), own_before = fake.counted, usage(pid), time.process_time()
     loop = asyncio.get_running_loop()
     start = loop.time()
     tasks = []
@@ -213,6 +215,7 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
             table = tables[cursor % len(tables)]
             cursor += 1
             if not table.busy and not table.over:
+                table.busy = True
                 tasks.append(asyncio.create_task(play(fake, table, ply_of, rng, result)))
                 break
         else:
@@ -222,6 +225,7 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
     cpu_after, rss = usage(pid)
     result.seconds = elapsed
     result.cpu = (cpu_after - cpu_before) / elapsed
+    result.fake_cpu = (time.process_time() - own_before) / elapsed
     result.rss_mb = rss
     result.counted = fake.counted - counted_before
     ply_of.close()
@@ -252,7 +256,7 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "ack50": percentile(acks, 0.5), "ack99": percentile(acks, 0.99),
             "board50": percentile(boards, 0.5), "board99": percentile(boards, 0.99),
             "done_s": result.finished / result.seconds, "missed": missed, "unanswered": unanswered,
-            "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu,
+            "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
             "rest": result.counted / max(1, result.finished)}
 
 
@@ -294,13 +298,13 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
 
 
 COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
-           "missed 3 s", "unanswered", "REST/move", "CPU cores", "RSS MB")
+           "missed 3 s", "unanswered", "refused", "REST/move", "bot CPU cores", "bot RSS MB", "fake CPU cores")
 
 
 def row_text(row: dict[str, Any]) -> str:
     cells = (row["games"], row["rate"], f"{row['ack50']:.0f}", f"{row['ack99']:.0f}", f"{row['board50']:.0f}",
              f"{row['board99']:.0f}", f"{row['done_s']:.1f}", row["missed"], row["unanswered"],
-             f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['rss']:.0f}")
+             row["refused"], f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}")
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 

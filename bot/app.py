@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
 from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
@@ -31,8 +31,8 @@ log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
 
-EXTENSIONS = ("cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
-              "cogs.tjuv")
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego",
+              "cogs.monopol", "cogs.tjuv")
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -48,7 +48,7 @@ class CatalogTranslator(app_commands.Translator):
 
 class GameTree(app_commands.CommandTree["GameMasterBot"]):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        from cogs.common import admit
+        from cogs.gate import admit
 
         return await admit(interaction)
 
@@ -69,11 +69,11 @@ class GameMasterBot(commands.AutoShardedBot):
         self.players = Players(db)
         service.prefs_written = self.players.forget
         self.scheduler = Scheduler(db)
+        self.pacer = ChannelPacer(settings.channel_posts, settings.channel_window)  # Discord's per-channel limit
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
         self._templates: list[re.Pattern[str]] = []
         self.loaded_extensions: list[str] = []
         self.renders: Renders | None = None
-        self._table_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
@@ -108,7 +108,7 @@ class GameMasterBot(commands.AutoShardedBot):
 
     async def on_tree_error(self, interaction: discord.Interaction,
                             error: app_commands.AppCommandError) -> None:
-        from cogs.common import reply_tree_error
+        from cogs.gate import reply_tree_error
 
         await reply_tree_error(interaction, error)
 
@@ -141,7 +141,7 @@ class GameMasterBot(commands.AutoShardedBot):
         return any(template.fullmatch(custom_id) for template in self._templates)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        from cogs.common import answer_stray
+        from cogs.gate import answer_stray
 
         await answer_stray(interaction)
 
@@ -154,14 +154,6 @@ class GameMasterBot(commands.AutoShardedBot):
         if len(self._recent_interactions) > RECENT_INTERACTIONS:
             self._recent_interactions.popitem(last=False)
         return True
-
-    def table_lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that orders one table's moves and board posts (dropped when nobody holds it)."""
-        lock = self._table_locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._table_locks[game_id] = lock
-        return lock
 
     # ------------------------------------------------------------------ users
     async def fetch_dm_target(self, user_id: int) -> discord.abc.Messageable:

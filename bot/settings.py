@@ -31,6 +31,10 @@ class Settings:
     sync_commands: bool = True
     scheduler_seconds: float = 60.0
     render_processes: int = 0  # worker processes drawing images (0: threads); from_env: one per core
+    # Discord's per-channel limit the announcer keeps to: posts and edits per window (seconds)
+    channel_posts: int = 5
+    channel_window: float = 5.0
+    announce_sweep_seconds: float = 60.0  # redeliver what is committed but not yet announced
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
@@ -55,6 +59,7 @@ class Settings:
             sync_commands=os.environ.get("GAMEMASTER_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
             scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
             render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
+            channel_window=float(os.environ.get("GAMEMASTER_CHANNEL_WINDOW", "5")),
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
             shards=parse_shards(os.environ.get("GAMEMASTER_SHARDS", "")),

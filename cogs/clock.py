@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
 from bot.services.text import shown
-from cogs.common import NO_PINGS, GameButton, announce, done_text, guarded, locale_of, pinging, reply
+from cogs.common import NO_PINGS, GameButton, acknowledged, announce, guarded, locale_of, paced, pinging, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -64,7 +64,7 @@ class Clock(commands.Cog):
             await self.send_due(due)
             handled += 1
         for update in await self.bot.service.apply_timers(now):
-            await announce(self.bot, update)
+            announce(self.bot, update)
             handled += 1
         return handled
 
@@ -86,14 +86,16 @@ class Clock(commands.Cog):
                     if exc.code != 50007:
                         raise
                     await self.bot.mark_dm(due.user_id, ok=False)
-            await channel.send(f"<@{due.user_id}> " + t(key, record.locale, game=game, channel=link,
-                                                         time=stamp(due.deadline)),
-                               allowed_mentions=pinging(due.user_id))
+            async with paced(self.bot, record.channel_id):
+                await channel.send(f"<@{due.user_id}> " + t(key, record.locale, game=game, channel=link,
+                                                             time=stamp(due.deadline)),
+                                   allowed_mentions=pinging(due.user_id))
             return
-        await channel.send(t("clock.timeout", record.locale, player=shown(record.names[due.seat]),
-                             hours=max(1, record.turn_seconds // 3600)),
-                           view=vote_view(record.id, record.ply, due.seat, record.locale),
-                           allowed_mentions=NO_PINGS)
+        async with paced(self.bot, record.channel_id):
+            await channel.send(t("clock.timeout", record.locale, player=shown(record.names[due.seat]),
+                                 hours=max(1, record.turn_seconds // 3600)),
+                               view=vote_view(record.id, record.ply, due.seat, record.locale),
+                               allowed_mentions=NO_PINGS)
 
 
 async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, seat: int, choice: str) -> None:
@@ -107,8 +109,8 @@ async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, 
         if result.update is None:
             await reply(interaction, t("clock.vote_recorded", locale, votes=result.votes, needed=result.needed))
             return
-        posted = await announce(bot, result.update)
-        await reply(interaction, done_text(posted, locale))
+        announce(bot, result.update)
+        await acknowledged(interaction)
 
     await guarded(interaction, work)
 

@@ -6,11 +6,13 @@ for and the canonical action, so they work after a restart; a click on an older 
 """
 from __future__ import annotations
 
+import asyncio
 import importlib
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -21,7 +23,7 @@ from bot.engine import registry
 from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound, StorageDamaged
 from bot.i18n import normalize, t
 from bot.services.table import Update
-from bot.services.text import error_text, place_lines, private_lines, public_lines, shown
+from bot.services.text import error_text, place_lines, private_lines, shown
 from bot.storage.games import GameRow
 from cogs import renders
 
@@ -99,19 +101,6 @@ def locale_of(interaction: discord.Interaction) -> str:
     return normalize(str(interaction.locale) if interaction.locale else None)
 
 
-class DuplicateDelivery(discord.app_commands.CheckFailure):
-    """The gateway delivered an interaction this process already handles."""
-
-
-async def admit(interaction: discord.Interaction) -> bool:
-    """The command tree's check: a second delivery of the same interaction is dropped silently
-    (its first delivery answers); otherwise the user's language is primed."""
-    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    if not bot.first_delivery(interaction.id):
-        raise DuplicateDelivery()
-    return await prime_locale(interaction)
-
-
 async def prime_locale(interaction: discord.Interaction) -> bool:
     """Set the reader's language from memory, never from the database, so nothing stands between
     an interaction and its acknowledgement: the language chosen with /game prefs comes from the
@@ -138,9 +127,26 @@ async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> by
                                         locale=locale)
 
 
+async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:
+    """The renderer's readable zoom on what changed (``render_focus``), where the game has one."""
+    focus = getattr(renderer(record.game), "render_focus", None)
+    if focus is None:
+        return None
+    data: bytes | None = await asyncio.to_thread(focus, obs, names=record.names, locale=locale, event_hint=hint)
+    return data
+
+
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
     return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
                                         locale=locale)
+
+
+@asynccontextmanager
+async def paced(bot: GameMasterBot, channel_id: str | int) -> AsyncIterator[None]:
+    """Wrap every post or edit in a guild channel: at most Discord's per-channel rate."""
+    await bot.pacer.ready(str(channel_id))
+    yield
+    bot.pacer.sent(str(channel_id))
 
 
 def png(data: bytes, name: str) -> discord.File:
@@ -198,93 +204,12 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
 
 
 # ----------------------------------------------------------------------------- announcing
-async def announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> bool:
-    """After a change: post the board and DM the private views. The change is already committed,
-    so a failure here (Discord refusing the post, missing permissions) is logged and reported as
-    False instead of telling the player that their move failed."""
-    try:
-        await _announce(bot, update, extra_lines=extra_lines)
-    except Exception:  # noqa: BLE001 - the move stands; only its announcement failed
-        log.exception("could not announce game %s at ply %s", update.record.id, update.record.ply)
-        return False
-    return True
-
-
-def done_text(posted: bool, locale: str) -> str:
-    return t("game.done", locale) if posted else t("error.board_not_posted", locale)
-
-
-async def _announce(bot: GameMasterBot, update: Update, *, extra_lines: Sequence[str] = ()) -> None:
-    """Post the board (a new message, mentioning whoever must act) and DM the private views that
-    changed."""
-    record = update.record
-    locale = record.locale
-    seats = set(update.private_changed) | {s for s in range(len(record.seats))
-                                           if private_lines(update.events, s, record.names, locale)}
-    if update.events and all(e.visible_to is not None for e in update.events) and not extra_lines:
-        # a private change only (a draft setup, an exchange question): the table sees nothing new
-        await send_privates(bot, record, seats, update.events)
-        return
-    channel = bot.get_partial_messageable(int(record.channel_id))
-    lines = list(extra_lines) + public_lines(update.events, record.names, locale)
-    obs = bot.service.observe(record, None)
-    meant: list[str] = []  # the users this board pings: whoever must act now, and watchers
-    if update.finished or record.status == "finished":
-        lines.append(result_text(record, locale))
-        lines.append(t("game.seed_reveal", locale, seed=record.seed))
-    elif update.to_act:
-        # a player who goes on acting (several lays in one Zloděj turn) is not pinged again
-        again = update.to_act == update.previous_to_act
-        acting = [] if again else [s for s in sorted(update.to_act) if not record.seats[s].is_computer]
-        mentions = " ".join(mention_of(record, s) for s in acting)
-        if mentions:
-            key = "turn.ping" if len(update.to_act) == 1 else "turn.ping_many"
-            lines.append(t(key, locale, mentions=mentions))
-        watchers = [s for s in sorted(bot.service.watchers(record)) if not record.seats[s].is_computer]
-        watching = " ".join(mention_of(record, s) for s in watchers)
-        meant = [user for s in acting + watchers if (user := record.user_of(s))]
-        if watching:
-            lines.append(t("turn.may_act", locale, mentions=watching))
-        if record.turn_deadline:
-            stamp = int(datetime.fromisoformat(record.turn_deadline).timestamp())
-            lines.append(t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>"))
-    image = await render_public(record, obs, locale)
-    message = await channel.send(clip("\n".join(lines)), file=png(image, f"{record.game}-{record.ply}.png"),
-                                 view=board_view(record, obs, locale),
-                                 allowed_mentions=pinging(*meant))
-    await bot.service.set_board_message(record.id, str(message.id))
-    if record.status == "active" and update.to_act != update.previous_to_act:
-        for seat in sorted(update.to_act):
-            await ping_turn(bot, record, seat, message.jump_url)
-    await send_privates(bot, record, seats, update.events)
-
-
-async def send_privates(bot: GameMasterBot, record: GameRow, seats: set[int], events: Sequence[Any]) -> None:
-    """Each seat's private view; one player's DM failing does not keep the others from theirs."""
-    for seat in sorted(seats):
-        try:
-            await send_private(bot, record, seat, events)
-        except Exception:  # noqa: BLE001 - logged; the other players still get their views
-            log.exception("could not send the private view of seat %s in game %s", seat, record.id)
-
-
-async def ping_turn(bot: GameMasterBot, record: GameRow, seat: int, link: str) -> None:
-    """The opt-in "ping me when it's my turn" DM (``/game prefs ping:``)."""
-    seat_row = record.seats[seat]
-    if seat_row.is_computer or not seat_row.user_id:
-        return
-    prefs = await bot.players.prefs(seat_row.user_id)
-    if not prefs.ping_on_turn or not prefs.dm_ok:
-        return
-    locale = prefs.language or record.locale
-    try:
-        dm = await bot.fetch_dm_target(int(seat_row.user_id))
-        await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link),
-                      allowed_mentions=NO_PINGS)
-    except discord.Forbidden as exc:
-        if exc.code != 50007:
-            raise
-        await bot.mark_dm(seat_row.user_id, ok=False)
+def announce(bot: GameMasterBot, update: Update) -> None:
+    """The change and its announcement are committed (the outbox entry of its transaction); wake
+    the table's announcer, which posts or edits the board and sends the DMs after the reply."""
+    announcer = bot.get_cog("Announcer")
+    if announcer is not None:
+        announcer.wake(update.record.id)  # type: ignore[attr-defined]
 
 
 def result_text(record: GameRow, locale: str) -> str:
@@ -295,33 +220,14 @@ def result_text(record: GameRow, locale: str) -> str:
     return t("game.finished", locale, result=reason) + "\n" + "\n".join(rows)
 
 
-async def send_private(bot: GameMasterBot, record: GameRow, seat: int, events: Sequence[Any] = ()) -> None:
-    """DM a player their private view; if Discord refuses (50007), tell the channel once."""
-    seat_row = record.seats[seat]
-    if seat_row.is_computer or not seat_row.user_id:
-        return
-    user_id = seat_row.user_id
-    locale = await bot.user_locale(user_id, record.locale)
-    content, file, view = await private_message(bot, record, seat, locale, events)
-    if file is None and not content:
-        return
-    try:
-        user = await bot.fetch_dm_target(int(user_id))
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
-        await user.send(**kwargs)
-    except discord.Forbidden as exc:
-        if exc.code != 50007:
-            raise
-        if await bot.mark_dm(user_id, ok=False):
-            channel = bot.get_partial_messageable(int(record.channel_id))
-            await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
-                               view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
-    else:
-        await bot.mark_dm(user_id, ok=True)
+async def acknowledged(interaction: discord.Interaction) -> None:
+    """A move the board shows needs no "Done": a button click was acknowledged as a deferred update
+    of the board; a slash command's "thinking…" placeholder is removed."""
+    if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.warning("could not remove the placeholder of interaction %s", interaction.id)
 
 
 async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale: str,
@@ -364,33 +270,6 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
     await reply(interaction, text, ephemeral=True)
 
 
-async def reply_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
-    """The command tree's error handler: our refusals and a value outside an option's declared
-    choices get their specific message; a duplicate delivery gets none."""
-    if isinstance(error, DuplicateDelivery):
-        log.info("interaction %s delivered again; its first delivery answers it", interaction.id)
-        return
-    if isinstance(error, discord.app_commands.TransformerError):
-        choice = _choice_refusal(interaction, error.value)
-        if choice is not None:
-            await reply_error(interaction, choice)
-            return
-    await reply_error(interaction, getattr(error, "original", error))
-
-
-def _choice_refusal(interaction: discord.Interaction, value: Any) -> InvalidAction | None:
-    """"x is not one of the choices for option: a, b" for the declared-choices option that ``value``
-    was given to."""
-    command = interaction.command
-    if not isinstance(command, discord.app_commands.Command):
-        return None
-    for parameter in command.parameters:
-        if parameter.choices and all(choice.value != value for choice in parameter.choices):
-            return InvalidAction("error.bad_choice", value=str(value)[:100], option=parameter.display_name,
-                                 choices=", ".join(str(choice.name) for choice in parameter.choices))
-    return None
-
-
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
     """Answer the interaction (first response or followup); it pings no one unless the caller
@@ -419,20 +298,18 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
-        # one move and its announcement at a time per table, so boards are posted in move order
-        async with bot.table_lock(table):
-            try:
-                update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=table,
-                                               expected_ply=expected_ply, owner=owner,
-                                               interaction_id=str(interaction.id))
-            except Conflict:
-                await show_current(interaction, table, private=owner is not None)
-                return
-            except StorageDamaged as exc:
-                exc.game_id = exc.game_id or table
-                raise
-            posted = await announce(bot, update)
-        await reply(interaction, done_text(posted, locale_of(interaction)))
+        try:
+            update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=table,
+                                           expected_ply=expected_ply, owner=owner,
+                                           interaction_id=str(interaction.id))
+        except Conflict:
+            await show_current(interaction, table, private=owner is not None)
+            return
+        except StorageDamaged as exc:
+            exc.game_id = exc.game_id or table
+            raise
+        announce(bot, update)
+        await acknowledged(interaction)
 
     await guarded(interaction, work)
 
@@ -515,7 +392,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
             return
         act_match = _ACT.fullmatch(self.rest) or _OWN.fullmatch(self.rest)
         if act_match:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer()  # a deferred update: the board itself answers
             owner = act_match.groupdict().get("owner")
             await act(interaction, act_match["action"], game_id=int(act_match["game"]),
                       expected_ply=int(act_match["ply"]), owner=int(owner) if owner is not None else None)
@@ -544,18 +421,6 @@ async def admit_component(interaction: discord.Interaction) -> bool:
         log.info("interaction %s delivered again; its first delivery answers it", interaction.id)
         return False
     return await prime_locale(interaction)
-
-
-async def answer_stray(interaction: discord.Interaction) -> None:
-    """A button, menu or form whose custom_id none of ours matches (an old bot's, a forged one):
-    "That button is not valid" instead of Discord's "This interaction failed"."""
-    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
-        return
-    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    if bot.handles_custom_id(str((interaction.data or {}).get("custom_id", ""))):
-        return
-    if await admit_component(interaction):
-        await reply_error(interaction, InvalidAction("error.bad_custom_id"))
 
 
 def HandButton(game_id: int, *, label: str) -> GameButton:  # noqa: N802 - reads like a class

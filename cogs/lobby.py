@@ -17,8 +17,8 @@ from bot.storage.games import GameRow
 from cogs.common import (
     NO_PINGS,
     LobbyButton,
+    acknowledged,
     announce,
-    done_text,
     guarded,
     locale_of,
     png,
@@ -105,10 +105,16 @@ async def do_join(interaction: discord.Interaction) -> None:
 
 async def do_start(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    button = interaction.type == discord.InteractionType.component
+    if button:
+        await interaction.response.defer()  # a deferred update of the lobby message
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
-    posted = await announce(bot, update)
-    await reply(interaction, done_text(posted, locale_of(interaction)))
+    announce(bot, update)
+    if button:
+        await interaction.edit_original_response(view=None)  # the lobby is closed: no Join/Start
+    await acknowledged(interaction)
 
 
 class Lobby(commands.Cog):
@@ -184,8 +190,8 @@ class Lobby(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            posted = await announce(self.bot, update)
-            await reply(interaction, done_text(posted, locale_of(interaction)))
+            announce(self.bot, update)
+            await acknowledged(interaction)
         await guarded(interaction, work)
 
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")

@@ -25,9 +25,9 @@ from cogs.common import (
     ButtonSpec,
     GameUI,
     SelectSpec,
+    acknowledged,
     act,
     announce,
-    done_text,
     guarded,
     locale_of,
     private_message,
@@ -161,11 +161,11 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         update: Update = await bot.service.act(user_id=str(interaction.user.id), action=action,
                                                channel_id=str(interaction.channel_id),
-                                               interaction_id=str(interaction.id))
+                                               interaction_id=str(interaction.id), reply_privately=True)
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
-            posted = await announce(bot, update)
-            await reply(interaction, done_text(posted, locale))
+            announce(bot, update)
+            await acknowledged(interaction)
             return
         seat = update.record.seat_of(str(interaction.user.id))
         assert seat is not None
@@ -298,8 +298,8 @@ class Stratego(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            posted = await announce(self.bot, update)
-            await reply(interaction, done_text(posted, locale_of(interaction)))
+            announce(self.bot, update)
+            await acknowledged(interaction)
         await guarded(interaction, work)
 
 

@@ -253,6 +253,7 @@ class Recorded:
     response: Any = None
     interaction_id: str | None = None
     authorization: str = ""
+    at: float = field(default_factory=time.monotonic)  # when the fake received it
 
     @property
     def route(self) -> str:
@@ -454,7 +455,9 @@ class Responses:
 
     @property
     def messages(self) -> list[StoredMessage]:
-        out = [self.original] if self.original is not None else []
+        """What the bot answered: the response and followups (after a deferred update, type 6, the
+        original is the message clicked, not an answer)."""
+        out = [self.original] if self.original is not None and self.type != 6 else []
         return out + [m for m in self.followups if m not in out]
 
     @property
@@ -533,6 +536,10 @@ class FakeDiscord:
         self.ratelimit_next = 0
         self.ratelimit_retry_after = 0.05
         self.echo_gateway = True
+        # Discord's per-channel message limit (posts + edits of channel messages): (count, seconds);
+        # exceeding it answers 429 and records a violation
+        self.channel_rate: tuple[int, float] = (5, 5.0)
+        self._nonces: dict[str, str] = {}  # enforce_nonce: nonce -> message id
 
         self.requests: list[Recorded] = []
         self.violations: list[Violation] = []
@@ -1466,8 +1473,38 @@ class FakeDiscord:
             raise DiscordError(404, 10008, "Unknown Message", violation=False)
         return msg
 
+    def channel_writes(self, channel: Any = None) -> list[Recorded]:
+        """The bot's successful posts and edits of messages in a (non-DM) channel, oldest first."""
+        cid = _id_of(channel) if channel is not None else self.channel_id
+        prefix = f"/channels/{cid}/messages"
+        return [r for r in self.requests if r.method in ("POST", "PATCH") and r.status == 200
+                and (r.route == prefix or r.route.startswith(prefix + "/"))]
+
+    def busiest_window(self, channel: Any = None, window: float | None = None) -> int:
+        """The most posts and edits the channel took within any ``window`` seconds."""
+        span = self.channel_rate[1] if window is None else window
+        times = [r.at for r in self.channel_writes(channel)]
+        return max((sum(1 for u in times[i:] if u - t < span) for i, t in enumerate(times)), default=0)
+
+    def _check_rate(self, rec: Recorded, cid: str) -> None:
+        ch = self.channels.get(cid)
+        if ch is None or ch["type"] == 1:
+            return
+        limit, span = self.channel_rate
+        recent = [r for r in self.channel_writes(cid) if rec.at - r.at < span]
+        if len(recent) >= limit:
+            raise DiscordError(429, 20028, "You are being rate limited (channel message limit).",
+                               detail=f"more than {limit} messages in {span}s in channel {cid}")
+
     async def r_send(self, rec: Recorded, cid: str) -> tuple:
         ch = self._known_channel(cid)
+        body = rec.json or {}
+        if body.get("nonce") and body.get("enforce_nonce"):
+            # Discord returns the message already created with this nonce instead of a second one
+            known = self.messages.get(self._nonces.get(str(body["nonce"]), ""))
+            if known is not None and not known.deleted:
+                return 200, known.payload
+        self._check_rate(rec, cid)
         if ch["type"] == 1:
             uid = ch["recipients"][0]["id"]
             if uid in self.closed_dm_users:
@@ -1476,6 +1513,10 @@ class FakeDiscord:
             raise DiscordError(403, 50013, "Missing Permissions", violation=False)
         self._check_message(rec.json, rec.files, creating=True, size_limit=self.attachment_size_limit)
         msg = self._create(ch, rec.json or {}, rec.files, "dm" if ch["type"] == 1 else "channel")
+        if body.get("nonce"):
+            msg.payload["nonce"] = str(body["nonce"])
+            if body.get("enforce_nonce"):
+                self._nonces[str(body["nonce"])] = msg.id
         await self._echo("MESSAGE_CREATE", msg)
         return 200, msg.payload
 
@@ -1492,6 +1533,7 @@ class FakeDiscord:
         msg = self._known_message(cid, mid)
         if msg.author_id != self.bot_user["id"]:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        self._check_rate(rec, cid)
         self._check_message(rec.json, rec.files, creating=False, size_limit=self.attachment_size_limit)
         self._edit(msg, rec.json or {}, rec.files)
         await self._echo("MESSAGE_UPDATE", msg)

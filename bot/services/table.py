@@ -27,9 +27,10 @@ from bot.errors import (
     NotYourTurn,
     StorageDamaged,
 )
-from bot.services import clock
+from bot.services import clock, outbox
 from bot.services.clock import ClockSettings
 from bot.services.states import StateCache
+from bot.storage import announcements
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.db import Database
@@ -54,6 +55,7 @@ class Update:
     private_changed: frozenset[int] = frozenset()
     started: bool = False
     finished: bool = False
+    reply_privately: bool = False  # the caller shows a private-only change itself (no outbox entry)
 
 
 def stamp(moment: datetime) -> str:
@@ -286,15 +288,17 @@ class GameService:
             update = Update(record, events, started=True)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
+            update.to_act = self.to_act(update.record)
+            update.private_changed = frozenset(range(len(update.record.seats)))
+            update.finished = update.record.status == "finished"
+            await self._record(conn, update)
         self.states.keep(update.record, state)
-        update.to_act = self.to_act(update.record)
-        update.private_changed = frozenset(range(len(update.record.seats)))
         return update
 
     # ------------------------------------------------------------------ play
     async def act(self, *, user_id: str, action: str, channel_id: str | None = None, game_id: int | None = None,
                   expected_ply: int | None = None, owner: int | None = None,
-                  interaction_id: str | None = None) -> Update:
+                  interaction_id: str | None = None, reply_privately: bool = False) -> Update:
         """Apply ``action`` for ``user_id``. ``expected_ply`` dates the button that was clicked: a
         board button is stale once anything moved; a button of the player's own private view
         (``owner``: only that seat may press it) only once that player moved since, so the other players' simultaneous
@@ -323,13 +327,14 @@ class GameService:
             except GameMasterError as exc:
                 exc.names = record.names  # so the refusal can name the players it mentions
                 raise
-            update = Update(record, list(events))
+            update = Update(record, list(events), reply_privately=reply_privately)
             if interaction_id is not None:
                 await repo.record_interaction(conn, interaction_id, record.id, record.ply + 1)
             await self._commit_move(conn, game, state, record, seat, str(parsed))
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
-        self._finish_update(update, game, state, before)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
         return update
 
     async def resign(self, channel_id: str, user_id: str) -> Update:
@@ -352,7 +357,8 @@ class GameService:
             await self._commit_move(conn, game, state, record, seat, RESIGN)
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
-        self._finish_update(update, game, state, before)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
         return update
 
     async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False) -> GameRow:
@@ -374,10 +380,16 @@ class GameService:
                     await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
                                       status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None,
                                       alarm_at=None, timer_at=None)
-                    return await self._reload(conn, record.id)
+                    record = await self._reload(conn, record.id)
+                    await self._record(conn, Update(record, finished=True), outbox.ENDED)
+                    return record
+            was_active = record.status == "active"
             await repo.update(conn, record, record.version, status="aborted", turn_deadline=None, alarm_at=None,
                               timer_at=None)
-            return await self._reload(conn, record.id)
+            record = await self._reload(conn, record.id)
+            if was_active:
+                await self._record(conn, Update(record), outbox.ENDED)
+            return record
 
     async def hand_to_computer(self, game_id: int, seat: int) -> Update:
         """Give a seat to the computer player (timeout policy) and let it move if it must."""
@@ -391,7 +403,8 @@ class GameService:
             update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
-        self._finish_update(update, game, state, before)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
         return update
 
     async def vote_timeout(self, *, game_id: int, ply: int, seat: int, user_id: str, choice: str) -> VoteResult:
@@ -444,7 +457,8 @@ class GameService:
                 result.update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
                 await self._run_computers(conn, game, state, record, result.update)
                 result.update.record = await self._reload(conn, record.id)
-        self._finish_update(result.update, game, state, before)
+            self._finish_update(result.update, game, state, before)
+            await self._record(conn, result.update)
         return result
 
     async def apply_timers(self, now: datetime) -> list[Update]:
@@ -491,7 +505,8 @@ class GameService:
                     await repo.set_timer(conn, record.id, None)
                     return None
             update.record = await self._reload(conn, record.id)
-        self._finish_update(update, game, state, before)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
         return update
 
     @staticmethod
@@ -526,10 +541,6 @@ class GameService:
                     moved.append(await self._reload(conn, record.id))
         self.prefs_written(str(user_id))
         return until, moved
-
-    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
-        async with self.db.transaction() as conn:
-            await repo.set_board_message(conn, game_id, message_id)
 
     # ------------------------------------------------------------------ internals
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:
@@ -654,6 +665,13 @@ class GameService:
             await self._commit_move(conn, game, state, record, seat, str(action))
             if not game.waits_for(state):
                 granted = frozenset()  # that window is over; the next one is given in full
+
+    async def _record(self, conn: Any, update: Update, kind: str = outbox.MOVE) -> None:
+        """The outbox entry of this change, committed with it. A private-only change the caller
+        answers itself (``update.reply_privately``) needs none."""
+        if update.reply_privately and update.events and all(e.visible_to is not None for e in update.events):
+            return
+        await announcements.record(conn, update.record.id, update.record.ply, outbox.payload_of(update, kind))
 
     @staticmethod
     def _privates(game: Game[Any], state: Any, players: int) -> list[tuple[str, bool]]:

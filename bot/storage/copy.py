@@ -20,13 +20,16 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("reminders", "game_id"),
     ("timeout_votes", "game_id"),
     ("move_interactions", "game_id"),
+    ("boards", "game_id"),
     ("user_prefs", None),
     ("guild_prefs", None),
     ("standings", None),  # a server's standings, kept as its games finished
     ("standing_places", None),
     ("finished_counts", None),
 )
-LEFT = frozenset({"instance_leases", "schema_version"})  # who runs where: the destination's own business
+# who runs where: the destination's own business; and the announcement outbox, which the source
+# delivered before it stopped (what it still held is redelivered by the source, not copied)
+LEFT = frozenset({"instance_leases", "schema_version", "announcements"})
 BATCH = 500  # games per transaction
 
 

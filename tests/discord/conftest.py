@@ -7,6 +7,7 @@ from datetime import datetime
 import pytest_asyncio
 
 from bot.app import GameMasterBot
+from bot.services.pacing import ChannelPacer
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -19,12 +20,21 @@ BotFactory = Callable[..., Awaitable[GameMasterBot]]
 async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFactory]:
     """Build and log in a GameMasterBot on one database (each backend); call again to 'restart' it."""
     opened: list[Database] = []
+    pacers: list[ChannelPacer] = []
 
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(database_url).connect()
         opened.append(db)
-        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0)
+        # Discord's per-channel limit (5 messages / 5 s) at a tenth of the time scale, so whole
+        # games stay fast; the fake enforces the same limit
+        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0, channel_window=0.5,
+                            announce_sweep_seconds=0)
+        fake.channel_rate = (settings.channel_posts, settings.channel_window)
         bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)
+        # a restart here takes milliseconds, not the seconds after which Discord's window is clear:
+        # the bots of one test share what the channel already took
+        pacers.append(pacers[0] if pacers else bot.pacer)
+        bot.pacer = pacers[0]
         await fake.login(bot)
         return bot
 

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from tests.fakediscord import FakeDiscord, StoredMessage
+from tests.fakediscord import FakeDiscord, Responses, StoredMessage
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -34,3 +34,39 @@ def tolp_command(action: str) -> tuple[str, dict[str, object]]:
     options: dict[str, object] = {"pass": {}, "high": {}, "play": {"cards": rest}, "give": {"cards": rest},
                                   "ask": {"rank": rest}, "claim": {"ranks": rest}}[verb]
     return f"tolp {verb}", options
+
+
+def board_posts(fake: FakeDiscord) -> list[StoredMessage]:
+    """The bot's own messages in the game channel (boards; lobby and replies are interaction
+    responses), oldest first."""
+    return [m for m in fake.channel_messages() if m.kind == "channel"]
+
+
+def assert_living_table(fake: FakeDiscord, turn_changes: int) -> None:
+    """One current board: at most one new board per change of turn (plus the first and the
+    result), superseded boards folded to a line without image or buttons, only the current board
+    carries an image, and the channel never took more than Discord's limit."""
+    posted = board_posts(fake)
+    assert 2 <= len(posted) <= turn_changes + 2, (len(posted), turn_changes)
+    *superseded, current = posted
+    for old in superseded:
+        assert not old.attachments and not old.files and not old.components, old
+        assert old.content and "\n" not in old.content
+        assert old.history, "a superseded board was edited down, not posted that way"
+    assert current.files
+    assert [m for m in fake.channel_messages() if m.files] == [current]
+    limit, window = fake.channel_rate
+    assert fake.busiest_window() <= limit
+
+
+def assert_moved(response: Responses) -> None:
+    """A move the board shows: a click acknowledged as a deferred update, a slash command's
+    placeholder removed; no "Done" and no refusal."""
+    assert response.ok and not response.followups, response.text
+    assert response.type == 6 or response.text == "", response.text
+
+
+def last_turn(fake: FakeDiscord) -> str:
+    """What the channel says about the latest moves: the previous board (folded to its summary
+    when the turn passed) and the current one."""
+    return "\n".join(m.content for m in board_posts(fake)[-2:])

@@ -9,6 +9,7 @@ The seed is fixed so the game is the same every run.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.games.monopol import rules
 from bot.games.monopol.board import GROUPS, SQUARES
 from bot.games.monopol.state import MonopolState
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import decoded, latest_board
+from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board
 from tests.fakediscord import FakeDiscord
 
 SEED = "monopol-discord-99"
@@ -196,7 +197,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
 
     progress = Progress()
     checks: set[str] = set()
-    moves = 0
+    moves = turn_changes = 0
     while True:
         record = await bot.service.current(fake.channel_id)
         if record is None or record.status != "active":
@@ -204,7 +205,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
         state = GAME.load(record.state)
         step = plan(state, progress)
         user = users[step.seat]
-        board = latest_board(fake)
+        board = copy.deepcopy(latest_board(fake))  # as the player's client shows it
         before = record.version
 
         if step.action.startswith("trade") and "trade" not in checks:
@@ -227,6 +228,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
             assert (await bot.service.current(fake.channel_id)).version == offered_version
             checks.add("trade")
             note(step, state, progress)
+            turn_changes += 1  # the offer waits for the partner
             moves += 1
             continue
 
@@ -258,9 +260,11 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
         else:
             cmd, options = slash_options(step.action, record, fake, users)
             r = await fake.interact(bot, fake.slash(user, cmd, options))
-        assert r.ok and r.ephemeral, r.text
+        assert_moved(r)
         after = await bot.service.get(game_id)
         assert after.version > before, (step, r.text)
+        if bot.service.to_act(after) != bot.service.to_act(record):
+            turn_changes += 1
         note(step, state, progress)
         if step.action.startswith("bid") and step.how == "button" and "stale" not in checks:
             # the same quick-bid button again: the board moved on, nothing changes
@@ -288,6 +292,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     assert all(end.owner[sq] == proposer for sq in group) and sum(end.level[sq] for sq in group) >= 2
     said = "\n".join(m.content for m in fake.channel_messages())
     assert "at auction for" in said and "accepts the trade" in said and "builds 2 buildings in the set of" in said
+    assert_living_table(fake, turn_changes)
     fake.assert_clean()
 
 

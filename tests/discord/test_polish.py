@@ -63,7 +63,7 @@ def test_shared_places_are_counted_as_in_a_race() -> None:
     assert lines == ["1. A", "2. B, C", "4. D"]
 
 
-async def test_a_player_who_goes_on_acting_is_not_pinged_again(fake: FakeDiscord, make_bot: BotFactory,
+async def test_a_player_who_goes_on_acting_keeps_one_board_edited_in_place(fake: FakeDiscord, make_bot: BotFactory,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table, "new_seed", lambda: "polish-zlodej")
     bot = await make_bot()
@@ -83,20 +83,27 @@ async def test_a_player_who_goes_on_acting_is_not_pinged_again(fake: FakeDiscord
             await fake.interact(bot, fake.slash(user, "zlodej discard", card=discard.split()[1]))
             continue
         verb, _, cards = lay.partition(" ")
+        before = latest_board(fake)
+        posted = len(fake.channel_messages())
         assert (await fake.interact(bot, fake.slash(user, f"zlodej {verb}", cards=cards))).ok
-        board = latest_board(fake)
-        assert f"<@{user['id']}>" not in board.content  # still their turn: no second ping
+        # still their turn: no new message (an edit notifies no one), the board shows the lay
+        assert len(fake.channel_messages()) == posted and latest_board(fake).id == before.id
+        assert len(before.history) == 1 and "lays" in before.content and before.files
+        assert f"{before.files[0].filename}" != before.history[0]["attachments"][0]["filename"]
         await fake.interact(bot, fake.slash(user, "zlodej end"))
         board = latest_board(fake)
         other = by_id[record.user_of(1 - seat)]
-        assert f"<@{other['id']}>" in board.content  # the turn passed: the next player is pinged
+        assert board.id != before.id and f"<@{other['id']}>" in board.content  # the turn passed: a new board pings
+        assert board.payload["mentions"] and {m["id"] for m in board.payload["mentions"]} == {other["id"]}
+        folded = fake.message(before.id)  # the superseded board: one line, no image, no buttons
+        assert not folded.files and not folded.components and "lays" in folded.content and "\n" not in folded.content
         break
     else:
         raise AssertionError("no lay happened")
     fake.assert_clean()
 
 
-async def test_simultaneous_moves_post_their_boards_in_move_order(fake: FakeDiscord, make_bot: BotFactory,
+async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: FakeDiscord, make_bot: BotFactory,
                                                                   settle, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import asyncio
 
@@ -109,7 +116,7 @@ async def test_simultaneous_moves_post_their_boards_in_move_order(fake: FakeDisc
     await fake.interact(bot, fake.slash(red, "game start"))
 
     # the first board render waits until a second move has been committed (or 1 s has passed):
-    # were moves and posts not ordered per table, the second board would be posted first
+    # the table's announcer then renders the newest state, and never leaves an older one on top
     second_committed = asyncio.Event()
     acts: list[int] = []
     real_act, real_render = bot.service.act, common.render_public
@@ -136,7 +143,7 @@ async def test_simultaneous_moves_post_their_boards_in_move_order(fake: FakeDisc
         fake.inject(bot, payload)  # both arrive at once, as two players pressing together would
     await settle(bot)
     plies = [int(m.files[0].filename.rsplit("-", 1)[1].split(".")[0]) for m in fake.channel_messages() if m.files]
-    assert plies[-2:] == [1, 2]
+    assert plies == [2]  # one board with an image, the latest position
     assert (await bot.service.current(fake.channel_id)).state["ready"] == [True, True]
     fake.assert_clean()
 

@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import boards, decoded
+from tests.discord.helpers import boards, decoded, last_turn
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 RED, BLUE = 0, 1
@@ -104,7 +104,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     r = await fake.interact(bot, fake.slash(blue, "stratego ready"))
     assert r.ok, r.text
     board = boards(fake)[-1]
-    assert "Red" in board.content and f"<@{red['id']}>" in board.content
+    assert "Red" in last_turn(fake) and f"<@{red['id']}>" in board.content
     assert f"<@{blue['id']}>" not in board.content.split("\n")[-1]
     record = await bot.service.get(game_id)
     red_obs = bot.service.observe(record, RED)
@@ -138,7 +138,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     r = await fake.interact(bot, fake.slash(red, "stratego move", {"from": "B4", "to": "B5"}))
     assert r.ok, r.text
     board = boards(fake)[-1]
-    assert "B4 → B5" in board.content and f"<@{blue['id']}>" in board.content
+    assert "B4 → B5" in last_turn(fake) and f"<@{blue['id']}>" in board.content
     assert "Waiting" in fake.dms_to(red)[-1].content
     # Blue, with closed DMs, looks at the private board ephemerally and answers by command
     view = await fake.interact(bot, fake.slash(blue, "stratego board"))
@@ -155,7 +155,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert f"<@{blue['id']}>" in boards(fake)[-1].content
     r = await fake.interact(bot, fake.slash(blue, "stratego draw", answer="decline draw"))
     assert r.ok, r.text
-    assert "declines the draw" in boards(fake)[-1].content
+    assert "declines the draw" in last_turn(fake)
 
     # Red's scout runs A4 -> A7 from the DM move menu and takes the flag
     dm = fake.dms_to(red)[-1]

@@ -16,7 +16,7 @@ from bot.engine import registry
 from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import PNG, latest_board
+from tests.discord.helpers import PNG, assert_moved, latest_board
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-241"  # 3 players, max_rounds=6: robbery, arrest, break-out tries, a hidden stash
@@ -114,7 +114,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
                 options = {"amount": int(rest)}
             r = await fake.interact(bot, fake.slash(user, f"tjuv {verb}", options))
             used["slash"] += 1
-        assert r.ok and r.ephemeral and "Done" in r.text, (action, r.text)
+        assert_moved(r)
         done.append(action)
 
         if verb == "hide":

@@ -1,6 +1,7 @@
 """A whole four-player Tölp game through the real bot and the fake Discord, lobby to ranking."""
 from __future__ import annotations
 
+import copy
 import re
 
 from bot.engine.cards import parse_card
@@ -82,7 +83,7 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
                 stale = await fake.interact(bot, fake.click(user, old_board, label="Pass"))
                 assert stale.ephemeral and "moved on" in stale.text
                 stale_checked = True
-            old_board = board
+            old_board = copy.deepcopy(board)  # as a player's client still shows it
             r = await fake.interact(bot, fake.click(user, board, label="Pass"))
         else:
             action = next((a for a in legal if a.startswith("play")), legal[0])

@@ -12,7 +12,7 @@ from bot.engine.cards import parse_card
 from bot.services import table
 from cogs.common import pretty_cards
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import decoded, latest_board
+from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
@@ -105,7 +105,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     locked_refused = stale_checked = ephemeral_used = target_checked = False
     old_menu: StoredMessage | None = None
     old_owner: dict | None = None
-    moves = 0
+    moves = turn_changes = 0
     while True:
         record = await bot.service.current(fake.channel_id)
         if record is None:
@@ -178,8 +178,10 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
         else:
             option = "card" if verb == "discard" else "cards"
             r = await fake.interact(bot, fake.slash(user, f"zlodej {verb}", **{option: rest}))
-        assert r.ok and "Done." in r.text, (action, r.text)
+        assert_moved(r)
         after = await bot.service.current(fake.channel_id)
+        if after is not None and bot.service.to_act(after) != bot.service.to_act(record):
+            turn_changes += 1
         assert after is None or after.ply == record.ply + 1, action
         moves += 1
         assert moves < 300
@@ -199,6 +201,8 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     assert f"1. {winners}" in final.content
     assert re.search(r"seed was `[0-9a-z-]+`", final.content)
     decoded(final.files[0].data)
+
+    assert_living_table(fake, turn_changes)
 
     # private views only ever went to their owners' DM channels
     dm_channels = {fake.dm_channel(u)["id"] for u in users}

@@ -1,0 +1,42 @@
+"""Per-channel pacing: at most ``limit`` messages (posts and edits) per ``window`` seconds in one
+channel, as Discord allows (about 5 per 5 s). A table whose moves come faster than that waits
+here, and the announcer coalesces the waiting moves into one edit."""
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable
+
+
+class ChannelPacer:
+    def __init__(self, limit: int = 5, window: float = 5.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self._sent: dict[str, deque[float]] = {}
+
+    def _recent(self, channel_id: str) -> deque[float]:
+        sent = self._sent.setdefault(channel_id, deque())
+        now = self.clock()
+        while sent and now - sent[0] >= self.window:
+            sent.popleft()
+        return sent
+
+    def wait_time(self, channel_id: str) -> float:
+        """Seconds until the channel may take another message (0: now)."""
+        sent = self._recent(channel_id)
+        if len(sent) < self.limit:
+            return 0.0
+        return max(0.0, sent[0] + self.window - self.clock())
+
+    async def ready(self, channel_id: str) -> None:
+        while (delay := self.wait_time(channel_id)) > 0:
+            await asyncio.sleep(delay)
+
+    def sent(self, channel_id: str) -> None:
+        """Count a message once Discord answered it (later than Discord saw it: a safe margin)."""
+        self._recent(channel_id).append(self.clock())
+        if len(self._sent) > 10_000:  # forget idle channels
+            for key in [k for k, v in self._sent.items() if not v]:
+                del self._sent[key]

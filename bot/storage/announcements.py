@@ -1,0 +1,77 @@
+"""Repository for the announcement outbox and the current board of each table (all their SQL)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import games
+from bot.storage.games import now_iso
+
+
+@dataclass
+class Pending:
+    id: int
+    game_id: int
+    ply: int
+    payload: dict[str, Any]
+
+
+@dataclass
+class BoardRow:
+    """The table's current board message: whom it waits for and the public events it shows."""
+
+    game_id: int
+    channel_id: str
+    message_id: str
+    to_act: list[int] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    ply: int = 0
+
+
+async def record(conn: aiosqlite.Connection, game_id: int, ply: int, payload: dict[str, Any]) -> int:
+    cur = await conn.execute("INSERT INTO announcements (game_id, ply, payload, created_at) VALUES (?, ?, ?, ?) "
+                             "RETURNING id", (game_id, ply, json.dumps(payload, separators=(",", ":")), now_iso()))
+    row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def pending(conn: aiosqlite.Connection, game_id: int) -> list[Pending]:
+    async with conn.execute("SELECT id, game_id, ply, payload FROM announcements "
+                            "WHERE game_id = ? AND done_at IS NULL ORDER BY id", (game_id,)) as cur:
+        return [Pending(r["id"], r["game_id"], r["ply"], json.loads(r["payload"])) for r in await cur.fetchall()]
+
+
+async def pending_games(conn: aiosqlite.Connection) -> list[int]:
+    async with conn.execute("SELECT DISTINCT game_id FROM announcements WHERE done_at IS NULL "
+                            "ORDER BY game_id") as cur:
+        return [int(r[0]) for r in await cur.fetchall()]
+
+
+async def mark_done(conn: aiosqlite.Connection, ids: list[int]) -> None:
+    stamp = now_iso()
+    for entry in ids:
+        await conn.execute("UPDATE announcements SET done_at = ? WHERE id = ? AND done_at IS NULL", (stamp, entry))
+
+
+async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
+    async with conn.execute("SELECT * FROM boards WHERE game_id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    return BoardRow(row["game_id"], row["channel_id"], row["message_id"], json.loads(row["to_act"]),
+                    json.loads(row["events"]), row["ply"])
+
+
+async def set_board(conn: aiosqlite.Connection, board_row: BoardRow) -> None:
+    """Store the current board (and keep ``games.board_message_id``, which links point to)."""
+    await conn.execute(
+        "INSERT INTO boards (game_id, channel_id, message_id, to_act, events, ply, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id, to_act = excluded.to_act, events = excluded.events, "
+        "ply = excluded.ply, updated_at = excluded.updated_at",
+        (board_row.game_id, board_row.channel_id, board_row.message_id, json.dumps(board_row.to_act),
+         json.dumps(board_row.events, separators=(",", ":")), board_row.ply, now_iso()))
+    await games.set_board_message(conn, board_row.game_id, board_row.message_id)

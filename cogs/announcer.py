@@ -1,0 +1,308 @@
+"""The announcer: delivers the outbox as a living table, one current board per table.
+
+Every committed change left an outbox entry in its own transaction; a per-table task delivers
+what is pending and only then marks it done (a crash in between redelivers it at start-up or on
+the periodic sweep). A table's moves that arrive faster than its board can be rendered and posted
+are coalesced: the task always renders the newest committed state once.
+
+While the same seat(s) go on acting, the current board is edited in place. When whoever must act
+changes (and at start and end) a new board is posted, pinging the players it waits for, and the
+superseded one is edited down to a one-line summary of its turn (no image, no buttons). Posts
+carry a nonce Discord enforces, so a post retried after a crash returns the first message instead
+of a second one; edits and summaries are idempotent. Each channel is paced to Discord's limit.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.engine.core import Event
+from bot.i18n import t
+from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
+from bot.services.text import private_lines, public_lines
+from bot.storage.announcements import BoardRow
+from bot.storage.games import GameRow
+from cogs import common
+from cogs.common import (
+    NO_PINGS,
+    board_view,
+    clip,
+    hand_only_view,
+    mention_of,
+    paced,
+    pinging,
+    png,
+    private_message,
+    result_text,
+)
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+# Discord answers that will not change on a retry: give the entry up (logged) instead of looping
+GIVE_UP = (discord.Forbidden, discord.NotFound)
+
+
+def nonce(game_id: int, entry_id: int, tag: str = "") -> str:
+    """At most 25 characters, the same on every retry of the same delivery."""
+    return f"gm{_b36(game_id)}.{_b36(entry_id)}{tag}"[:25]
+
+
+def _b36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        number, rest = divmod(number, 36)
+        out = digits[rest] + out
+        if not number:
+            return out
+
+
+def summary_text(events: Sequence[Event], record: GameRow, locale: str) -> str:
+    """The one line a superseded board keeps: who did what in its turn."""
+    lines = [line.replace("\n", " ") for line in public_lines(events, record.names, locale)]
+    return clip(" · ".join(lines) if lines else t("board.no_events", locale))
+
+
+class Announcer(commands.Cog):
+    def __init__(self, bot: GameMasterBot) -> None:
+        self.bot = bot
+        self.outbox = Outbox(bot.db)
+        self._running: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    async def cog_load(self) -> None:
+        # the sweep's first round, once connected, delivers what the last run committed but did
+        # not announce; later rounds retry what Discord refused for a while
+        if self.bot.settings.announce_sweep_seconds > 0:
+            self.sweep.change_interval(seconds=self.bot.settings.announce_sweep_seconds)
+            self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=60)
+    async def sweep(self) -> None:
+        try:
+            await self.redeliver()
+        except Exception:
+            log.exception("announcement sweep failed")
+
+    @sweep.before_loop
+    async def before_sweep(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def redeliver(self) -> None:
+        for game_id in await self.outbox.tables():
+            self.wake(game_id)
+
+    # ------------------------------------------------------------------ the per-table task
+    def wake(self, game_id: int) -> None:
+        """Deliver the table's pending entries soon (one task per table; a running one goes on)."""
+        task = self._running.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        self._running[game_id] = asyncio.get_running_loop().create_task(
+            self._run(game_id), name=f"gamemaster-announce-{game_id}")
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                snap = await self.outbox.snapshot(game_id)
+                if snap.pending:
+                    channel = snap.record.channel_id
+                    if self.bot.pacer.wait_time(channel) > 0:
+                        await self.bot.pacer.ready(channel)
+                        snap = await self.outbox.snapshot(game_id)  # the newest state after waiting
+                    await self._deliver_or_give_up(snap)
+                    continue
+                if game_id not in self._again:
+                    return
+        except Exception:  # noqa: BLE001 - the move stands; the sweep retries its announcement
+            log.exception("could not announce game %s", game_id)
+        finally:
+            if self._running.get(game_id) is asyncio.current_task():
+                del self._running[game_id]
+
+    async def _deliver_or_give_up(self, snap: Snapshot) -> None:
+        try:
+            await self.deliver(snap)
+        except GIVE_UP:
+            log.exception("could not announce game %s at ply %s; giving it up", snap.record.id, snap.record.ply)
+            await self.outbox.delivered([p.id for p in snap.pending], None)
+
+    # ------------------------------------------------------------------ one delivery
+    async def deliver(self, snap: Snapshot) -> None:
+        record, board, pending = snap.record, snap.board, snap.pending
+        ids = [p.id for p in pending]
+        payloads = [p.payload for p in pending]
+        events = events_from(e for p in payloads for e in p["events"])
+        public = [e for e in events if e.visible_to is None]
+        seats = {s for p in payloads for s in p["private_changed"]}
+        seats |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
+        first = pending[0].id
+        if any(p["kind"] == ENDED for p in payloads):
+            if board is not None:
+                await self.supersede(record, board, public)
+            await self.outbox.delivered(ids, None)
+            return
+        started = any(p["started"] for p in payloads)
+        finished = record.status == "finished"
+        if public or started or finished or board is None:
+            to_act = sorted(self.bot.service.to_act(record))
+            turned = any(p["previous_to_act"] is not None and p["previous_to_act"] != p["to_act"] for p in payloads)
+            if board is None or started or finished or turned or to_act != board.to_act:
+                board = await self.new_board(record, board, public, to_act, first)
+            else:
+                board = await self.edit_board(record, board, public, to_act)
+        await self.send_privates(record, seats, events, first)
+        await self.outbox.delivered(ids, board)
+
+    def board_text(self, record: GameRow, events: Sequence[Event], to_act: Sequence[int]) -> tuple[str, list[str]]:
+        """The board's text and the users it pings: the turn so far, whom it waits for, the deadline."""
+        locale = record.locale
+        lines = public_lines(events, record.names, locale)
+        users: list[str] = []
+        if record.status == "finished":
+            lines.append(result_text(record, locale))
+            lines.append(t("game.seed_reveal", locale, seed=record.seed))
+            return clip("\n".join(lines)), users
+        humans = [s for s in to_act if not record.seats[s].is_computer]
+        if humans:
+            key = "turn.ping" if len(humans) == 1 else "turn.ping_many"
+            lines.append(t(key, locale, mentions=" ".join(mention_of(record, s) for s in humans)))
+        watching = [s for s in sorted(self.bot.service.watchers(record)) if not record.seats[s].is_computer]
+        if watching:
+            lines.append(t("turn.may_act", locale, mentions=" ".join(mention_of(record, s) for s in watching)))
+        users = [u for s in humans + watching if (u := record.user_of(s))]
+        if record.turn_deadline:
+            stamp = int(datetime.fromisoformat(record.turn_deadline).timestamp())
+            lines.append(t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>"))
+        return clip("\n".join(lines)), users
+
+    async def board_files(self, record: GameRow, hint: Event | None) -> list[discord.File]:
+        obs = self.bot.service.observe(record, None)
+        image = await common.render_public(record, obs, record.locale)
+        files = [png(image, f"{record.game}-{record.ply}.png")]
+        focus = await common.render_focus(record, obs, record.locale, hint)
+        if focus:
+            files.append(png(focus, f"{record.game}-{record.ply}-focus.png"))
+        return files
+
+    async def new_board(self, record: GameRow, old: BoardRow | None, public: list[Event], to_act: list[int],
+                        first: int) -> BoardRow:
+        """Post the board of a new turn (it notifies), then fold the superseded one to its summary."""
+        # the new board opens with what led to it; the turn it closes keeps those events in its
+        # summary, except the opening (no previous board) and the scoring (on the result board)
+        kept = public if old is None or record.status == "finished" else []
+        text, users = self.board_text(record, public, to_act)
+        files = await self.board_files(record, public[-1] if public else None)
+        view = board_view(record, self.bot.service.observe(record, None), record.locale)
+        channel = self.bot.get_partial_messageable(int(record.channel_id))
+        async with paced(self.bot, record.channel_id):
+            message = await channel.send(text, files=files, view=view, allowed_mentions=pinging(*users),
+                                         nonce=nonce(record.id, first))
+        if message.content != text:
+            # a post retried after a crash: Discord returned the first one; bring it up to date
+            files = await self.board_files(record, public[-1] if public else None)
+            await self._edit(record.channel_id, message.id, content=text, attachments=files, view=view,
+                             allowed_mentions=pinging(*users))
+        if old is not None and old.message_id != str(message.id):
+            await self.supersede(record, old, [] if kept else public)
+        if record.status == "active":
+            for seat in to_act:
+                await self.ping_turn(record, seat, message.jump_url, first)
+        return BoardRow(record.id, record.channel_id, str(message.id), to_act,
+                        [event_to_dict(e) for e in kept], record.ply)
+
+    async def edit_board(self, record: GameRow, board: BoardRow, public: list[Event], to_act: list[int]) -> BoardRow:
+        """The same seats go on acting: the current board shows the new position in place."""
+        events = [*board.events, *(event_to_dict(e) for e in public)]
+        text, users = self.board_text(record, events_from(events), to_act)
+        files = await self.board_files(record, public[-1] if public else None)
+        view = board_view(record, self.bot.service.observe(record, None), record.locale)
+        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files, view=view,
+                         allowed_mentions=pinging(*users))
+        return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
+
+    async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
+        """Edit a board that is no longer current down to the one-line summary of its turn."""
+        text = summary_text([*events_from(board.events), *public], record, record.locale)
+        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], view=None,
+                         allowed_mentions=NO_PINGS)
+
+    async def _edit(self, channel_id: str, message_id: int, **fields: Any) -> None:
+        channel = self.bot.get_partial_messageable(int(channel_id))
+        async with paced(self.bot, channel_id):
+            await channel.get_partial_message(message_id).edit(**fields)
+
+    # ------------------------------------------------------------------ direct messages
+    async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int) -> None:
+        """Each seat's private view; one player's DM failing does not keep the others from theirs."""
+        for seat in sorted(seats):
+            try:
+                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"))
+            except Exception:  # noqa: BLE001 - logged; the other players still get their views
+                log.exception("could not send the private view of seat %s in game %s", seat, record.id)
+
+    async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str) -> None:
+        """DM a player their private view; if Discord refuses (50007), tell the channel once."""
+        seat_row = record.seats[seat]
+        if seat_row.is_computer or not seat_row.user_id:
+            return
+        user_id = seat_row.user_id
+        locale = await self.bot.user_locale(user_id, record.locale)
+        content, file, view = await private_message(self.bot, record, seat, locale, events)
+        if file is None and not content:
+            return
+        try:
+            dm = await self.bot.fetch_dm_target(int(user_id))
+            kwargs: dict[str, Any] = {"content": content, "nonce": tag,
+                                      "allowed_mentions": NO_PINGS}
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            await dm.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            if await self.bot.mark_dm(user_id, ok=False):
+                channel = self.bot.get_partial_messageable(int(record.channel_id))
+                async with paced(self.bot, record.channel_id):
+                    await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
+                                       view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
+        else:
+            await self.bot.mark_dm(user_id, ok=True)
+
+    async def ping_turn(self, record: GameRow, seat: int, link: str, first: int) -> None:
+        """The opt-in "ping me when it's my turn" DM (``/game prefs ping:``)."""
+        seat_row = record.seats[seat]
+        if seat_row.is_computer or not seat_row.user_id:
+            return
+        prefs = await self.bot.players.prefs(seat_row.user_id)
+        if not prefs.ping_on_turn or not prefs.dm_ok:
+            return
+        locale = prefs.language or record.locale
+        try:
+            dm = await self.bot.fetch_dm_target(int(seat_row.user_id))
+            await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link),
+                          nonce=nonce(record.id, first, f"p{seat}"), allowed_mentions=NO_PINGS)
+        except discord.Forbidden as exc:
+            if exc.code != 50007:
+                raise
+            await self.bot.mark_dm(seat_row.user_id, ok=False)
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Announcer(bot))

@@ -40,6 +40,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.engine import registry
+from bot.services.players import Players
 from bot.services.table import GameService
 from bot.storage.db import Database
 from tests.discord.helpers import tolp_command
@@ -132,7 +133,7 @@ async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
     tolp = registry.get("tolp")
     tables = []
     async with Database(path) as db:
-        service = GameService(db)
+        service, players = GameService(db), Players(db)
         for n in range(games):
             channel = fake.add_channel(f"table-{n}")["id"]
             fake.game_channels.add(channel)
@@ -141,6 +142,8 @@ async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
                                  name=users[0]["username"], seed=f"bench-{n}")
             for user in users[1:]:
                 await service.join(channel, user["id"], user["username"])
+            for user in users:  # as after a start that DMed everyone: each DM channel already open
+                await players.remember_dm_channel(user["id"], fake.dm_channel(user)["id"])
             record = (await service.start(channel, users[0]["id"])).record
             state = tolp.new(PLAYERS, record.options, record.seed)
             assert tolp.dump(state) == record.state

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -78,6 +79,7 @@ class Announcer(commands.Cog):
         self.outbox = Outbox(bot.db)
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self.owner = uuid.uuid4().hex  # this process, in the tables' delivery claims
 
     async def cog_load(self) -> None:
         # the sweep's first round, once connected, delivers what the last run committed but did
@@ -115,9 +117,15 @@ class Announcer(commands.Cog):
             self._run(game_id), name=f"gamemaster-announce-{game_id}")
 
     async def _run(self, game_id: int) -> None:
+        claimed = False
         try:
             while True:
                 self._again.discard(game_id)
+                # one process at a time delivers a table (another process may hold it: its own
+                # task or, should it die, the sweep after its claim ran out delivers what is left)
+                claimed = await self.outbox.claim(game_id, self.owner)
+                if not claimed:
+                    return
                 snap = await self.outbox.snapshot(game_id)
                 if snap.pending:
                     channel = snap.record.channel_id
@@ -133,6 +141,11 @@ class Announcer(commands.Cog):
         finally:
             if self._running.get(game_id) is asyncio.current_task():
                 del self._running[game_id]
+            if claimed:
+                try:
+                    await self.outbox.release(game_id, self.owner)
+                except Exception:  # noqa: BLE001 - the claim then runs out by itself
+                    log.warning("could not release the delivery claim of game %s", game_id, exc_info=True)
 
     async def _deliver_or_give_up(self, snap: Snapshot) -> None:
         try:

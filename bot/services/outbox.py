@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.core import Event
@@ -62,6 +63,13 @@ class Snapshot:
     pending: list[announcements.Pending]
 
 
+LEASE_SECONDS = 60.0  # a delivery claim not renewed for this long was left by a process that died
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
 class Outbox:
     """The announcer's door to the outbox and the current boards."""
 
@@ -75,6 +83,17 @@ class Outbox:
                 raise NotFound("error.no_game")
             board = await announcements.board(conn, game_id)
             return Snapshot(record, board, await announcements.pending(conn, game_id))
+
+    async def claim(self, game_id: int, owner: str, seconds: float = LEASE_SECONDS) -> bool:
+        """Become (or stay) the one process delivering this table, for ``seconds``."""
+        now = datetime.now(UTC)
+        async with self.db.transaction() as conn:
+            return await announcements.claim(conn, game_id, owner, _stamp(now + timedelta(seconds=seconds)),
+                                             _stamp(now))
+
+    async def release(self, game_id: int, owner: str) -> None:
+        async with self.db.transaction() as conn:
+            await announcements.release(conn, game_id, owner)
 
     async def tables(self) -> list[int]:
         """Games with committed changes not yet announced (delivered at start-up and periodically)."""

@@ -70,12 +70,31 @@ class Players:
         self._prefs: OrderedDict[str, UserPrefs] = OrderedDict()
         self._chosen: dict[str, str] = {}
         self._background: set[asyncio.Task[None]] = set()
+        self._listening = False
 
     # ------------------------------------------------------------------ the cache
     async def load_locales(self) -> None:
         """Every explicit language choice, once at start-up (few users make one)."""
         async with self.db.reading() as conn:
             self._chosen = await prefs_repo.chosen_locales(conn)
+        if not self._listening:  # other processes on the same database (PostgreSQL) tell us their writes
+            self._listening = True
+            await self.db.listen(prefs_repo.PREFS_CHANNEL, self._written_elsewhere)
+
+    def _written_elsewhere(self, user_id: str) -> None:
+        """Another process (or this one) committed a write of the user's preferences: read them again."""
+        self.forget(user_id)
+        task = asyncio.get_running_loop().create_task(self._reread(user_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _reread(self, user_id: str) -> None:
+        try:
+            async with self.db.reading() as conn:
+                fresh = await prefs_repo.get_user(conn, user_id)
+            self._keep(fresh)
+        except Exception:  # noqa: BLE001 - the cache then fills on the next read
+            log.warning("could not re-read the preferences of %s", user_id, exc_info=True)
 
     def chosen_locale(self, user_id: str) -> str | None:
         """The language the user chose with /game prefs, from memory (None: Discord's)."""

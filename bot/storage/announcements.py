@@ -56,6 +56,21 @@ async def mark_done(conn: aiosqlite.Connection, ids: list[int]) -> None:
         await conn.execute("UPDATE announcements SET done_at = ? WHERE id = ? AND done_at IS NULL", (stamp, entry))
 
 
+async def claim(conn: aiosqlite.Connection, game_id: int, owner: str, until: str, now: str) -> bool:
+    """Claim (or renew) the delivery of the table's announcements for ``owner`` until ``until``;
+    False while another owner's claim runs (one process delivers a table at a time)."""
+    async with conn.execute(
+            "INSERT INTO announce_leases (game_id, owner, lease_until) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until "
+            "WHERE announce_leases.owner = excluded.owner OR announce_leases.lease_until <= ? RETURNING game_id",
+            (game_id, owner, until, now)) as cur:
+        return await cur.fetchone() is not None
+
+
+async def release(conn: aiosqlite.Connection, game_id: int, owner: str) -> None:
+    await conn.execute("DELETE FROM announce_leases WHERE game_id = ? AND owner = ?", (game_id, owner))
+
+
 async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
     async with conn.execute("SELECT * FROM boards WHERE game_id = ?", (game_id,)) as cur:
         row = await cur.fetchone()

@@ -10,7 +10,7 @@ differ branches on ``dialect(conn)``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from importlib import resources
 from pathlib import Path
@@ -94,6 +94,11 @@ class Database:
 
     async def migrate(self) -> list[str]:
         raise NotImplementedError
+
+    async def listen(self, channel: str, callback: Callable[[str], object]) -> None:
+        """Call ``callback(payload)`` for every notification on ``channel`` committed by any process
+        (PostgreSQL LISTEN/NOTIFY). SQLite serves one process, which knows its own writes: no-op."""
+        return None
 
     def transaction(self) -> AbstractAsyncContextManager[Any]:
         """One transaction: everything inside commits together or not at all."""

@@ -29,7 +29,7 @@ COPIED: tuple[tuple[str, str | None], ...] = (
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)
-LEFT = frozenset({"instance_leases", "schema_version", "announcements"})
+LEFT = frozenset({"instance_leases", "schema_version", "announcements", "announce_leases"})
 BATCH = 500  # games per transaction
 
 

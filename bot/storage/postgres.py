@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -115,6 +115,7 @@ class PostgresDatabase(Database):
         self.path = redact(url)  # where it is, for messages
         self._sizes = (min_size, max_size)
         self._pool: Any = None
+        self._listener: Any = None  # a connection of its own for LISTEN
 
     async def connect(self, migrate: bool = True) -> Database:
         try:
@@ -132,7 +133,17 @@ class PostgresDatabase(Database):
                 from None
         return self
 
+    async def listen(self, channel: str, callback: Callable[[str], object]) -> None:
+        import asyncpg
+
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
+        await self._listener.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
+            self._listener = None
         if self._pool is not None:
             await self._pool.close()
             self._pool = None

@@ -7,7 +7,10 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.backend import POSTGRES, dialect
 from bot.storage.games import now_iso
+
+PREFS_CHANNEL = "gamemaster_prefs"  # PostgreSQL notifications: a user's preferences were written
 
 
 @dataclass
@@ -54,6 +57,8 @@ async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> N
         if key not in UserPrefs.__dataclass_fields__ or key == "user_id":
             raise KeyError(key)
         await conn.execute(f"UPDATE user_prefs SET {key} = ? WHERE user_id = ?", (value, str(user_id)))
+    if dialect(conn) == POSTGRES:  # other processes drop their cached copy when this commits
+        await conn.execute("SELECT pg_notify(?, ?)", (PREFS_CHANNEL, str(user_id)))
 
 
 async def get_guild(conn: aiosqlite.Connection, guild_id: str | None) -> tuple[str | None, dict[str, Any]]:

@@ -85,3 +85,20 @@ async def test_moves_without_a_button_queue_on_the_table_and_all_apply(database_
     finally:
         await first.close()
         await second.close()
+
+
+async def test_one_process_at_a_time_delivers_a_tables_announcements(database_url: str, toy: object) -> None:
+    from bot.services.outbox import Outbox
+
+    first, second = await Database(database_url).connect(), await Database(database_url).connect()
+    try:
+        record = await GameService(first).create(guild_id="g", channel_id="c", game="toy", user_id="u0", name="A")
+        here, there = Outbox(first), Outbox(second)
+        assert await here.claim(record.id, "a") and await here.claim(record.id, "a")  # held, and renewed
+        assert not await there.claim(record.id, "b")  # another process delivers this table now
+        await here.release(record.id, "a")
+        assert await there.claim(record.id, "b", seconds=0)  # a claim that runs out at once ...
+        assert await here.claim(record.id, "a")  # ... is taken over, as when its process died
+    finally:
+        await first.close()
+        await second.close()

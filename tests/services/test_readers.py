@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.services.players import Players
 from bot.services.table import GameService
 from bot.storage.db import Database
@@ -85,3 +87,27 @@ async def test_a_state_is_parsed_once_per_move_not_once_per_question(service: Ga
     fresh.observe(record, None)
     fresh.to_act(record)
     assert fresh.states.parsed == 1
+
+
+async def test_a_language_chosen_in_another_process_reaches_this_ones_cache(database_url: str, toy: object) -> None:
+    """Two processes on one PostgreSQL: a /game prefs write in one updates the other's cache."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("one SQLite file serves one process")
+    first, second = await Database(database_url).connect(), await Database(database_url).connect()
+    try:
+        here, there = Players(first), Players(second)
+        await here.load_locales()
+        await there.load_locales()
+        await there.prefs("u1")  # cached over there before the write
+        await here.set_prefs("u1", locale="cs")
+        for _ in range(200):
+            cached = there.cached("u1")
+            if there.chosen_locale("u1") == "cs" and cached is not None and cached.locale == "cs":
+                break
+            await asyncio.sleep(0.02)
+        assert there.chosen_locale("u1") == "cs"
+        assert (await there.prefs("u1")).locale == "cs"
+    finally:
+        await there.settle()
+        await first.close()
+        await second.close()

@@ -121,6 +121,9 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     public = obs["public"]
     if public["finished"] or public["turn"] is None:
         return []
+    if public.get("pending"):  # the police name the piece that arrests the encircled thief
+        return [ButtonSpec("tjuv.action.arrest", f"arrest {pid}", discord.ButtonStyle.danger, (("piece", pid),))
+                for pid in public["pending"][0]["pieces"]][:5]
     thief = _acting_thief(public)
     if thief is not None and thief["status"] == "jail":
         return [ButtonSpec("tjuv.action.breakout", "breakout", _STYLES["breakout"]),
@@ -145,6 +148,14 @@ def private_selects(obs: dict[str, Any], legal: list[str]) -> list[SelectSpec]:
     public = obs["public"]
     locale = str(obs.get(_LOCALE) or "en")
     selects: list[SelectSpec] = []
+    nests = [a[5:] for a in legal if a.startswith("nest ")]
+    if nests:  # setup: the thief's starting nest
+        selects.append(SelectSpec("tjuv.ui.nest_placeholder", "nest", [(sq, sq) for sq in nests][:MAX_OPTIONS]))
+    cars = [a[4:] for a in legal if a.startswith("car ")]
+    if cars:  # setup: the radio car's two squares, tail then front (it drives towards the front)
+        selects.append(SelectSpec("tjuv.ui.car_placeholder", "car",
+                                  [(t("tjuv.ui.car_option", locale, tail=c.split()[0], front=c.split()[1]), c)
+                                   for c in cars]))
     moves = _spread((a for a in legal if a.startswith("move ")), public)
     if moves:
         options = [(_label("tjuv.ui.move_option", a, public, locale), a[5:]) for a in moves]
@@ -258,6 +269,25 @@ class Tjuv(commands.Cog):
                         file=png(image, f"tjuv-zoom-{spot}.png"))
 
         await guarded(interaction, work)
+
+    @tjuv.command(name="nest", description="Setup: choose the nest your thief starts in")
+    @app_commands.describe(square="A thieves' nest, e.g. A5")
+    async def nest(self, interaction: discord.Interaction, square: str) -> None:
+        await act(interaction, f"nest {square.strip()}")
+
+    @nest.autocomplete("square")
+    async def nest_square_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await legal_choices(interaction, "nest", current)
+
+    @tjuv.command(name="car", description="Setup: place the radio car on two street squares, tail then front")
+    @app_commands.describe(tail="The square behind", front="The square it drives towards")
+    async def car(self, interaction: discord.Interaction, tail: str, front: str) -> None:
+        await act(interaction, f"car {tail.strip()} {front.strip()}")
+
+    @tjuv.command(name="arrest", description="Name the police piece that arrests an encircled thief")
+    @app_commands.describe(piece="P1… a policeman or C the radio car next to the thief")
+    async def arrest(self, interaction: discord.Interaction, piece: str) -> None:
+        await act(interaction, f"arrest {piece.strip()}")
 
     @tjuv.command(name="roll", description="Roll the die at the start of your turn")
     async def roll(self, interaction: discord.Interaction) -> None:

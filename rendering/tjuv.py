@@ -211,7 +211,29 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], place: Pl
             continue
         cx, cy = place(at)
         car = police["id"] == "C"
+        if car and police.get("tail"):
+            _two_square_car(draw, (cx, cy), place(police["tail"]), scale)
+            continue
         _token(draw, cx, cy, police["id"], CAR_COLOUR if car else POLICE, car=car, radius=16 * scale)
+
+
+def _two_square_car(draw: ImageDraw.ImageDraw, front: tuple[float, float], tail: tuple[float, float],
+                    scale: float) -> None:
+    """The radio car over its two squares: one long body from tail to front, its name on the
+    front square, and a white nose on the front end showing which way it drives."""
+    (fx, fy), (tx, ty) = front, tail
+    long_r, short_r = 17 * scale, 12 * scale
+    across_x = abs(fx - tx) >= abs(fy - ty)
+    rx, ry = (long_r, short_r) if across_x else (short_r, long_r)
+    draw.rounded_rectangle([min(fx, tx) - rx, min(fy, ty) - ry, max(fx, tx) + rx, max(fy, ty) + ry],
+                           radius=round(8 * scale), fill=CAR_COLOUR, outline=WHITE, width=round(2 * scale))
+    dx = (1 if fx > tx else -1) if across_x else 0
+    dy = 0 if across_x else (1 if fy > ty else -1)
+    nose = (fx + dx * (long_r - 5 * scale), fy + dy * (long_r - 5 * scale))
+    r = 4 * scale
+    draw.ellipse([nose[0] - r, nose[1] - r, nose[0] + r, nose[1] + r], fill=WHITE)
+    stamp_text(draw, (fx - dx * 6 * scale, fy - dy * 6 * scale), "C", round(15 * scale), bold=True, fill=WHITE,
+               anchor="mm")
 
 
 def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:

@@ -184,6 +184,7 @@ async def test_a_tjuv_player_can_zoom_in_on_the_city(fake: FakeDiscord, make_bot
     await fake.interact(bot, fake.slash(police, "game new", game="tjuv"))
     await fake.interact(bot, fake.slash(thief, "game join"))
     await fake.interact(bot, fake.slash(police, "game start"))
+    assert (await fake.interact(bot, fake.slash(thief, "tjuv nest", square="A5"))).ok  # setup: his nest
     record = await bot.service.current(fake.channel_id)
     public = bot.service.observe(record, None)["public"]
     own = await fake.interact(bot, fake.slash(thief, "tjuv zoom"))

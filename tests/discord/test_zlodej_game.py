@@ -65,7 +65,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     stranger = fake.add_member("stranger")
     by_id = {u["id"]: u for u in users}
 
-    r = await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej"))
+    r = await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej", options="first_player=creator"))
     assert r.ok and "Zloděj" in r.content
     for user in users[1:]:
         assert (await fake.interact(bot, fake.slash(user, "game join"))).ok

@@ -157,7 +157,8 @@ def test_an_unreachable_discord_is_one_line_not_a_traceback(tmp_path: Path) -> N
 
 
 def test_tjuv_seats_with_nothing_hidden_need_no_handover(tmp_path: Path) -> None:
-    script = Script(["roll", "help", "quit"])
+    # setup first: the thieves choose their nests and the police place the radio car
+    script = Script(["nest A5", "nest A13", "car P11 Q11", "roll", "help", "quit"])
     play(tmp_path, script, game="tjuv", players=NAMES, seed="nohandover", options={}, hotseat=True)
     assert "rolls" in script.text  # the game went on at the prompt
     assert "Pass the keyboard" not in script.text and "\033[2J" not in script.text

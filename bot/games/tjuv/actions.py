@@ -8,6 +8,10 @@
     end                  end the turn after entering a nest
     wait                 sit one turn in jail
     breakout             try to break out of jail (needs a 6, then move 6)
+    nest N1              setup: the thief to choose takes this nest as his starting square
+    car P11 Q11          setup: the police place the radio car on two street squares, tail then
+                         front (one of them in front of the police-house gate); it drives forward
+    arrest P2            the police name the piece that arrests an encircled thief
 
 Pieces: P1.. policemen, C the radio car, T<seat> thieves. Squares: letter across, number down.
 """
@@ -78,7 +82,32 @@ class Breakout:
         return "breakout"
 
 
-Action = Roll | Move | Ride | Hide | Fetch | EndTurn | Wait | Breakout
+@dataclass(frozen=True)
+class ChooseNest:
+    square: str
+
+    def __str__(self) -> str:
+        return f"nest {self.square}"
+
+
+@dataclass(frozen=True)
+class PlaceCar:
+    tail: str
+    front: str
+
+    def __str__(self) -> str:
+        return f"car {self.tail} {self.front}"
+
+
+@dataclass(frozen=True)
+class Arrest:
+    piece: str
+
+    def __str__(self) -> str:
+        return f"arrest {self.piece}"
+
+
+Action = Roll | Move | Ride | Hide | Fetch | EndTurn | Wait | Breakout | ChooseNest | PlaceCar | Arrest
 _SINGLE: dict[str, Action] = {"roll": Roll(), "fetch": Fetch(), "end": EndTurn(), "wait": Wait(),
                               "breakout": Breakout()}
 
@@ -92,6 +121,14 @@ def parse_action(text: str) -> Action:
         return _SINGLE[verb]
     if verb == "hide" and len(words) == 2 and words[1].isdigit() and len(words[1]) <= 7:
         return Hide(int(words[1]))
+    if verb == "nest" and len(words) == 2 and (square := _SQUARE.match(words[1].upper())):
+        return ChooseNest(f"{square.group(1)}{square.group(2)}")
+    if verb == "arrest" and len(words) == 2 and _PIECE.match(words[1].upper()) and not words[1].upper().startswith("T"):
+        return Arrest(words[1].upper())
+    if verb == "car" and len(words) == 3:
+        tail, front = _SQUARE.match(words[1].upper()), _SQUARE.match(words[2].upper())
+        if tail and front:
+            return PlaceCar(f"{tail.group(1)}{tail.group(2)}", f"{front.group(1)}{front.group(2)}")
     if verb in ("move", "ride") and len(words) == 3:
         piece, square = words[1].upper(), _SQUARE.match(words[2].upper())
         if _PIECE.match(piece) and square:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
-from .actions import Action, Breakout, EndTurn, Fetch, Hide, Move, Ride, Roll, Wait
+from .actions import Action, Arrest, Breakout, ChooseNest, EndTurn, Fetch, Hide, Move, PlaceCar, Ride, Roll, Wait
 from .board import board
 from .state import ESCAPING, FREE, HOUSE, TjuvState
 
@@ -40,6 +40,17 @@ def distance(square: str, goals: list[str]) -> int:
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action]) -> Action:
+    arrests = [a for a in legal if isinstance(a, Arrest)]
+    if arrests:  # the radio car arrests when it can: it needs no guard duty and is never removed
+        return next((a for a in arrests if a.piece == "C"), arrests[0])
+    nests = [a for a in legal if isinstance(a, ChooseNest)]
+    if nests:  # the nest with the most banks and post offices close by, away from other thieves
+        taken = {t.at for t in state.thieves if t.at}
+        return min(nests, key=lambda a: (a.square in taken, sum(sorted(distances(a.square).get(sq, FAR)
+                                                                        for sq in board().values)[:3])))
+    cars = [a for a in legal if isinstance(a, PlaceCar)]
+    if cars:
+        return cars[0]
     if seat == 0:
         return _police(state, legal)
     return _thief(state, seat, legal)

@@ -17,13 +17,29 @@ from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotYourTurn
 
 from . import computer
-from .actions import Action, Breakout, EndTurn, Fetch, Hide, Move, Ride, Roll, Wait, parse_action
+from .actions import (
+    Action,
+    Arrest,
+    Breakout,
+    ChooseNest,
+    EndTurn,
+    Fetch,
+    Hide,
+    Move,
+    PlaceCar,
+    Ride,
+    Roll,
+    Wait,
+    parse_action,
+)
 from .board import board
 from .play import (
     MONEY_UNIT,
+    car_placements,
     check_end,
     check_path,
     check_phase,
+    choose_arrester,
     do_breakout,
     do_fetch,
     do_hide,
@@ -33,10 +49,11 @@ from .play import (
     legal_moves,
     legal_rides,
     nest_of,
+    next_chooser,
     release,
     serve,
 )
-from .state import CAR, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
+from .state import CAR, FREE, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
 from .view import private_view, public_view, role_of, scramble, seat_of
 
 POLICE_CHOICES = ("first", "roll")
@@ -50,7 +67,9 @@ class TjuvGame(Game[TjuvState]):
         OptionSpec("max_rounds", 0, minimum=0, maximum=500, description_key="tjuv.option.max_rounds"),
         OptionSpec("police", "first", choices=POLICE_CHOICES, description_key="tjuv.option.police"),
     )
-    FORMAT_VERSION: ClassVar[int] = 1
+    # 2: setup choices (nests, the radio car on two squares) and arrests the police choose. Games
+    # stored in format 1 still load (no tail: the car keeps one square; no pending arrests).
+    FORMAT_VERSION: ClassVar[int] = 2
     rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
     playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12, "police": "roll"}
     max_playout_actions: ClassVar[int] = 1500
@@ -60,15 +79,18 @@ class TjuvGame(Game[TjuvState]):
         b = board()
         thieves = players - 1
         police = [Police(f"P{i + 1}", b.house[i]) for i in range(thieves + 1)]
-        police.append(Police(CAR, b.car_start))
-        # Thieves start in nests spread around the town, one each.
-        step = len(b.nests) / thieves
-        nests = [b.nests[int(i * step)] for i in range(thieves)]
+        police.append(Police(CAR, None))  # placed by the police player at setup
         rng = Rng(seed)
         police_seat = roll_for_police(rng, players) if options.get("police", "first") == "roll" else 0
+        # setup (seed §3): each thief in seat order chooses his starting nest, then the police
+        # place the radio car; then the police player's first turn
         return TjuvState(players=players, rng=rng, max_rounds=int(options.get("max_rounds", 0)),
-                         police=police, thieves=[Thief(seat, nests[seat - 1]) for seat in range(1, players)],
-                         resigned=[False] * players, police_seat=police_seat, prompts=[1] + [0] * thieves)
+                         police=police, thieves=[Thief(seat, None) for seat in range(1, players)],
+                         resigned=[False] * players, police_seat=police_seat, prompts=[0, 1] + [0] * (thieves - 1),
+                         phase="nests", turn=1)
+
+    def opening_events(self, state: TjuvState) -> list[Event]:
+        return [self._seated(state, Event("tjuv.event.choose_nest", {"seat": state.turn}))]
 
     def dump(self, state: TjuvState) -> dict[str, Any]:
         return dump_state(state)
@@ -78,15 +100,25 @@ class TjuvGame(Game[TjuvState]):
 
     # ---------------------------------------------------------------------- turns
     def to_act(self, state: TjuvState) -> frozenset[Seat]:
-        return frozenset() if state.finished else frozenset({seat_of(state, state.turn)})
+        if state.finished:
+            return frozenset()
+        return frozenset({seat_of(state, 0 if state.pending else state.turn)})
 
     def legal_actions(self, state: TjuvState, seat: Seat) -> list[Action]:
         return self._legal(state, role_of(state, seat))
 
     def _legal(self, state: TjuvState, seat: int) -> list[Action]:
         """Legal actions of a role (0 the police, n the thief T<n>)."""
-        if state.finished or seat != state.turn:
+        if state.finished:
             return []
+        if state.pending:  # an encircled thief: the police name the arresting piece first
+            return [Arrest(pid) for pid in state.pending[0]["pieces"]] if seat == 0 else []
+        if seat != state.turn:
+            return []
+        if state.phase == "nests":
+            return [ChooseNest(nest) for nest in board().nests]
+        if state.phase == "car":
+            return [PlaceCar(tail, front) for tail, front in car_placements(state)]
         if seat != 0 and state.thief(seat).status == JAIL:
             return [Wait(), Breakout()]
         if state.phase == "move":
@@ -121,7 +153,7 @@ class TjuvGame(Game[TjuvState]):
         if not state.finished:
             while len(state.prompts) < state.players:
                 state.prompts.append(0)
-            state.prompts[state.turn] += 1
+            state.prompts[0 if state.pending else state.turn] += 1
         return [self._seated(state, event) for event in events]
 
     @staticmethod
@@ -133,8 +165,14 @@ class TjuvGame(Game[TjuvState]):
         return Event(event.key, params, visible)
 
     def _apply(self, state: TjuvState, seat: int, action: Action) -> list[Event]:
-        if state.finished or seat != state.turn:
+        if state.finished:
             raise NotYourTurn()
+        if state.pending or isinstance(action, Arrest):
+            return self._arrest_choice(state, seat, action)
+        if seat != state.turn:
+            raise NotYourTurn()
+        if state.phase in ("nests", "car") or isinstance(action, ChooseNest | PlaceCar):
+            return self._setup(state, seat, action)
         jailed = seat != 0 and state.thief(seat).status == JAIL
         if isinstance(action, Wait | Breakout):
             if not jailed:
@@ -156,7 +194,10 @@ class TjuvGame(Game[TjuvState]):
             options = legal_moves(state, seat, state.roll) if isinstance(action, Move) else legal_rides(state, seat)
             path = check_path(options, action, state, seat)
             events = do_move(state, seat, action, path)
-            if state.phase == "nest" and not state.finished:
+            if state.pending:
+                state.phase = "arrest"  # the police name the arresting piece; then the turn goes on
+                return events
+            if state.phase == "nest" and not state.finished and state.thief(seat).status == FREE:
                 return [*events, *check_end(state)]
             return [*events, *end_turn(state, seat)]
         if isinstance(action, Hide | Fetch):
@@ -174,6 +215,44 @@ class TjuvGame(Game[TjuvState]):
             check_phase(state, "nest")
             return end_turn(state, seat)
         raise IllegalAction("tjuv.error.syntax", text=str(action))
+
+    def _setup(self, state: TjuvState, seat: int, action: Action) -> list[Event]:
+        """Setup choices: a thief's starting nest (phase nests), the radio car (phase car)."""
+        if state.phase == "nests" and isinstance(action, ChooseNest):
+            if action.square not in board().nests:
+                raise IllegalAction("tjuv.error.not_a_nest", topic="setup", square=action.square)
+            state.thief(seat).at = action.square
+            events = [Event("tjuv.event.nest_chosen", {"seat": seat, "square": action.square})]
+            return [*events, *next_chooser(state)]
+        if state.phase == "car" and isinstance(action, PlaceCar):
+            if (action.tail, action.front) not in car_placements(state):
+                raise IllegalAction("tjuv.error.car_place", topic="car", square=board().car_start)
+            car = state.piece(CAR)
+            assert isinstance(car, Police)
+            car.at, car.tail = action.front, action.tail
+            car.heading = board().direction(action.tail, action.front)
+            events = [Event("tjuv.event.car_placed", {"seat": seat, "square": action.front, "tail": action.tail})]
+            return [*events, *next_chooser(state)]
+        raise IllegalAction("tjuv.error.setup_first", topic="setup")
+
+    def _arrest_choice(self, state: TjuvState, seat: int, action: Action) -> list[Event]:
+        """The police player names the piece that arrests an encircled thief; then the turn that
+        was going on goes on (or ends, when its thief is the one arrested)."""
+        if seat != 0:
+            raise NotYourTurn()
+        if not isinstance(action, Arrest):
+            raise IllegalAction("tjuv.error.arrest_first", topic="arrest")
+        events = choose_arrester(state, action.piece)
+        if state.pending:
+            return events
+        mover = state.turn
+        if state.phase != "arrest":
+            return [*events, *check_end(state)]
+        thief = state.thief(mover) if mover else None
+        if thief is not None and thief.status == FREE and board().kind.get(thief.at or "") == "nest":
+            state.phase = "nest"  # he may still hide or fetch money there
+            return [*events, *check_end(state)]
+        return [*events, *end_turn(state, mover)]  # the move that encircled him is over
 
     def _moves_or_pass(self, state: TjuvState, seat: Seat) -> list[Event]:
         """After a roll: the turn passes at once when no piece can use it."""
@@ -209,12 +288,15 @@ class TjuvGame(Game[TjuvState]):
         if seat == 0:
             return [*events, *finish(state, "tjuv.end.police_resigned")]
         thief = state.thief(seat)
+        state.pending = [p for p in state.pending if p["thief"] != seat]
         if thief.status == JAIL:
             release(state, thief)
         state.bank_received += thief.money + sum(thief.stashes.values())
         thief.money, thief.wanted, thief.stashes = 0, False, {}
         thief.status, thief.at = OUT, None
         state.tram.pop(str(seat), None)
+        if state.phase in ("nests", "car") and seat == state.turn:
+            return [*events, *next_chooser(state)]
         if seat == state.turn and not state.finished:
             return [*events, *end_turn(state, seat)]
         return [*events, *check_end(state)]

@@ -7,7 +7,9 @@ thieves pass thieves; police pieces pass police pieces; police pieces pass a thi
 tram stop; a thief passes police pieces only while not wanted. Pieces inside the police house
 never block. Nests and the airport end a thief's walk early (no exact roll needed); banks, post
 offices, the travel agency, telegraphs and the railway and harbour squares need the exact roll.
-The radio car keeps to the streets and never turns back against its last direction.
+The radio car keeps to the streets and covers two of them: its front leads, its tail follows
+on the square the front left last, so it drives forward only (never into its own tail, never over a
+square twice) and both squares it ends on must be free.
 """
 from __future__ import annotations
 
@@ -80,7 +82,8 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
                 found[square] = [*lead, *path]
             return
         if depth == steps:
-            if kind != "house" and square not in found and can_land(state, piece, square, occupants):
+            if kind != "house" and square not in found and can_land(state, piece, square, occupants) and \
+                    (not car or can_land(state, piece, car_tail(start, path), occupants)):
                 found[square] = [*lead, *path]
             return
         if not _can_pass(piece, square, occupants):
@@ -94,6 +97,9 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
                 path.pop()
 
     lead: list[str] = []
+    car = isinstance(piece, Police) and piece.id == CAR and bool(piece.tail)
+    if car:
+        visited.add(piece.tail)  # forward only: never into its own tail
     if start == HOUSE:  # off the grid inside the house: set out from any free house square
         for origin in b.house:
             if origin not in occupants:
@@ -102,9 +108,10 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
                 visited.add(origin)
                 visit(origin)
         return found
-    backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) else ""
+    # a car without a tail (stored before it covered two squares) keeps its old rule: no U-turn
+    backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) and not car else ""
     for nxt in b.neighbours[start]:
-        if not _can_enter(piece, start, nxt):
+        if nxt in visited or not _can_enter(piece, start, nxt):
             continue
         if backwards and b.direction(start, nxt) == backwards:
             continue
@@ -114,6 +121,11 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
         visited.discard(nxt)
         path.pop()
     return found
+
+
+def car_tail(start: str, path: list[str]) -> str:
+    """Where the radio car's tail stands after its front drove ``path`` from ``start``."""
+    return path[-2] if len(path) > 1 else start
 
 
 def rides(state: TjuvState, piece: Piece) -> dict[str, list[str]]:

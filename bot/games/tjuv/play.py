@@ -1,9 +1,8 @@
 """Tjuv och Polis rules in play: rolling, moving, riding, robbing, nests, arrests, jail, escapes, turns.
 
 Every ``check_*`` raises IllegalAction before anything changes; every ``do_*`` mutates and returns
-events. Arrests made by surrounding a thief pick the arresting piece for the police: the radio car
-when it is one of the surrounding pieces (it needs no guard duty and is never removed), else the
-piece that just moved, else the lowest-numbered policeman.
+events. A thief encircled by several police pieces waits in ``state.pending`` until the police
+player names the arresting piece (``choose_arrester``); with one piece only, it arrests at once.
 """
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ from bot.errors import IllegalAction
 
 from .actions import Move, Ride
 from .board import board
-from .moves import rides, walks
+from .moves import car_tail, rides, walks
 from .state import CAR, ESCAPED, ESCAPING, FREE, GUARD, HOUSE, JAIL, OUT, Police, Thief, TjuvState
 
 Piece = Police | Thief
@@ -64,10 +63,16 @@ def legal_rides(state: TjuvState, seat: int) -> dict[str, dict[str, list[str]]]:
     return _limit_overdue(state, seat, {piece.id: reach} if reach else {})
 
 
+def on_watched(piece: Police) -> bool:
+    """Whether a police piece stands (with either square of the radio car) on a telegraph or in
+    front of an escape square."""
+    limited = restricted_squares()
+    return piece.at in limited or piece.tail in limited
+
+
 def _overdue(state: TjuvState) -> set[str]:
     """Police pieces that have stood two police turns on a telegraph or an escape front."""
-    limited = restricted_squares()
-    return {p.id for p in state.police if p.status == FREE and p.stay >= 2 and p.at in limited}
+    return {p.id for p in state.police if p.status == FREE and p.stay >= 2 and on_watched(p)}
 
 
 def _limit_overdue(state: TjuvState, seat: int,
@@ -78,7 +83,11 @@ def _limit_overdue(state: TjuvState, seat: int,
         return found
     limited = restricted_squares()
     overdue = _overdue(state)
-    leaving = {pid: {sq: path for sq, path in reach.items() if sq not in limited}
+    def away(pid: str, square: str, path: list[str]) -> bool:
+        piece = state.piece(pid)
+        start = piece.at if piece is not None and piece.at else square
+        return square not in limited and (pid != CAR or car_tail(start, path) not in limited)
+    leaving = {pid: {sq: path for sq, path in reach.items() if away(pid, sq, path)}
                for pid, reach in found.items() if pid in overdue}
     leaving = {pid: reach for pid, reach in leaving.items() if reach}
     return leaving or found
@@ -166,12 +175,15 @@ def release(state: TjuvState, thief: Thief) -> None:
 
 def surrounded(state: TjuvState, moved: str) -> list[Event]:
     """Arrest every wanted thief whose every walkable neighbour holds a police piece (this covers
-    a thief inside a bank or post office open to one side with a police piece on its door)."""
+    a thief inside a bank or post office open to one side with a police piece on its door, and a
+    thief in a nest whose every door holds one: a nest is no refuge). With one piece around him it
+    arrests; with several the police player names the arresting piece (``state.pending``)."""
     b = board()
     events: list[Event] = []
+    waiting = {p["thief"] for p in state.pending}
     for thief in state.thieves:
         if (thief.status != FREE or not thief.wanted or thief.at in (None, HOUSE)
-                or b.kind[thief.at] == "nest" or thief.at in b.stop_lines):
+                or thief.at in b.stop_lines or thief.seat in waiting):
             continue
         occupants = state.occupants()
         near = [n for n in b.neighbours[thief.at] if b.kind[n] != "house"]
@@ -182,11 +194,31 @@ def surrounded(state: TjuvState, moved: str) -> list[Event]:
                 break
             guards.extend(police)
         else:
-            by = next((p for p in guards if p.id == CAR), None) or next(
-                (p for p in guards if p.id == moved), None) or min(guards, key=lambda p: int(p.id[1:]))
             events.append(Event("tjuv.event.surrounded", {"target": thief.seat, "square": thief.at}))
-            events += arrest(state, thief, by)
+            pieces = sorted({p.id for p in guards}, key=lambda pid: (pid == CAR, pid))
+            if len(pieces) == 1:
+                events += arrest(state, thief, guards[0])
+            else:
+                state.pending.append({"thief": thief.seat, "pieces": pieces})
+                events.append(Event("tjuv.event.choose_arrester", {"target": thief.seat,
+                                                                   "pieces": ", ".join(pieces)}))
     return events
+
+
+def choose_arrester(state: TjuvState, piece_id: str) -> list[Event]:
+    """The police player names which adjacent piece arrests the first encircled thief."""
+    if not state.pending:
+        raise _illegal("no_arrest", "arrest")
+    head = state.pending[0]
+    if piece_id not in head["pieces"]:
+        raise _illegal("not_arrester", "arrest", piece=piece_id, pieces=", ".join(head["pieces"]))
+    state.pending.pop(0)
+    thief = state.thief(int(head["thief"]))
+    by = state.piece(piece_id)
+    assert isinstance(by, Police)
+    if thief.status != FREE or not thief.wanted:
+        return []
+    return arrest(state, thief, by)
 
 
 # ---------------------------------------------------------------------------------- doing
@@ -202,8 +234,11 @@ def do_move(state: TjuvState, seat: int, action: Move | Ride, path: list[str]) -
     key = "tjuv.event.ride" if riding else "tjuv.event.move"
     events = [Event(key, {"seat": seat, "piece": piece.id, "square": action.to})]
     if isinstance(piece, Police) and piece.id == CAR:
-        before = path[-2] if len(path) > 1 else start
+        before = car_tail(start, path)
         piece.heading = b.direction(before, action.to)
+        if piece.tail:
+            piece.tail = before  # the tail follows the front onto the square it left last
+            events += _police_landed(state, piece, occupants.get(before, []))
     if isinstance(piece, Police):
         events += _police_landed(state, piece, occupants.get(action.to, []))
     else:
@@ -337,9 +372,8 @@ def _police_turn_over(state: TjuvState) -> list[Event]:
             state.bank_received += sum(thief.stashes.values())
             thief.stashes.clear()
             events.append(Event("tjuv.event.escaped", {"seat": thief.seat, "money": thief.money}))
-    limited = restricted_squares()
     for piece in state.police:
-        piece.stay = piece.stay + 1 if piece.status == FREE and piece.at in limited else 0
+        piece.stay = piece.stay + 1 if piece.status == FREE and on_watched(piece) else 0
     return events
 
 
@@ -354,3 +388,31 @@ def finish(state: TjuvState, reason: str) -> list[Event]:
     state.finished, state.reason = True, reason
     state.phase, state.roll = "start", 0
     return []
+
+
+# ---------------------------------------------------------------------------------- setup
+def car_placements(state: TjuvState) -> list[tuple[str, str]]:
+    """(tail, front) pairs for the radio car at setup: two adjacent free street squares, one of
+    them the street square in front of the police-house gate, in either direction."""
+    b = board()
+    start = b.car_start
+    taken = state.occupants()
+    pairs = []
+    for other in b.neighbours[start]:
+        if b.kind[other] == "street" and other not in taken:
+            pairs += [(start, other), (other, start)]
+    return pairs
+
+
+def next_chooser(state: TjuvState) -> list[Event]:
+    """After a setup choice: the next thief (seat order) without a nest chooses, then the police
+    place the radio car, then the police player's first turn begins."""
+    if state.phase == "nests":
+        for thief in state.thieves:
+            if thief.seat > state.turn and thief.status == FREE and thief.at is None:
+                state.turn = thief.seat
+                return [Event("tjuv.event.choose_nest", {"seat": thief.seat})]
+        state.phase, state.turn = "car", 0
+        return [Event("tjuv.event.place_car", {"seat": 0})]
+    state.phase, state.turn = "start", 0
+    return [*check_end(state), Event("tjuv.event.turn", {"seat": 0})]

@@ -31,6 +31,7 @@ class Police:
     status: str = FREE  # free, guard (off the grid guarding a prisoner) or out
     stay: int = 0  # police turns ended in a row on a telegraph or in front of an escape square
     heading: str = ""  # the radio car's last direction of travel (N, E, S, W)
+    tail: str = ""  # the radio car's second square, behind ``at`` (its front); "" for policemen
 
 
 @dataclass
@@ -66,7 +67,9 @@ class TjuvState:
     bank_paid: int = 0
     bank_received: int = 0
     turn: int = 0
-    phase: str = "start"  # start (roll or ride), move (after the roll), nest (after entering a nest)
+    # nests (setup: each thief in seat order chooses his starting nest), car (setup: the police
+    # place the radio car), start (roll or ride), move (after the roll), nest (after entering a nest)
+    phase: str = "start"
     roll: int = 0  # the roll to move now (0 outside the move phase)
     last_roll: int = 0
     round: int = 1
@@ -80,6 +83,9 @@ class TjuvState:
     # per role: how often that player was asked to decide; a new number is a change of the private
     # view, so the front end re-sends it with fresh menus exactly when the player has a new choice
     prompts: list[int] = field(default_factory=list)
+    # encircled thieves waiting for the police player to name the arresting piece:
+    # {"thief": role, "pieces": [ids of the adjacent police pieces]}
+    pending: list[dict[str, Any]] = field(default_factory=list)
 
     def thief(self, seat: int) -> Thief:
         return self.thieves[seat - 1]
@@ -99,6 +105,8 @@ class TjuvState:
         for piece in pieces:
             if piece.at is not None and piece.at != HOUSE:
                 found.setdefault(piece.at, []).append(piece)
+                if isinstance(piece, Police) and piece.tail:
+                    found.setdefault(piece.tail, []).append(piece)  # the radio car covers two squares
         return found
 
     def money_of(self, seat: int) -> int:
@@ -120,4 +128,5 @@ def load_state(data: dict[str, Any]) -> TjuvState:
     values["last_path"] = list(data["last_path"])
     values["resigned"] = list(data["resigned"])
     values["prompts"] = list(data.get("prompts", []))
+    values["pending"] = [dict(p) for p in data.get("pending", [])]  # absent in games stored before
     return TjuvState(**values)

@@ -26,7 +26,7 @@ def role_of(state: TjuvState, seat: int) -> int:
 
 def public_view(state: TjuvState) -> dict[str, Any]:
     view: dict[str, Any] = {
-        "to_act": [] if state.finished else [seat_of(state, state.turn)],
+        "to_act": [] if state.finished else [seat_of(state, 0 if state.pending else state.turn)],
         "turn": None if state.finished else seat_of(state, state.turn),
         "police_seat": state.police_seat,
         "phase": state.phase,
@@ -34,8 +34,11 @@ def public_view(state: TjuvState) -> dict[str, Any]:
         "last_roll": state.last_roll,
         "round": state.round,
         "max_rounds": state.max_rounds,
-        "police": [{"id": p.id, "at": p.at, "status": p.status, "stay": p.stay, "heading": p.heading}
-                   for p in state.police],
+        "police": [{"id": p.id, "at": p.at, "status": p.status, "stay": p.stay, "heading": p.heading,
+                    "tail": p.tail} for p in state.police],
+        # encircled thieves waiting for the police player to name the arresting piece
+        "pending": [{"seat": seat_of(state, int(p["thief"])), "piece": f"T{p['thief']}", "pieces": list(p["pieces"])}
+                    for p in state.pending],
         "thieves": [{"seat": seat_of(state, t.seat), "id": t.id, "at": t.at, "status": t.status, "wanted": t.wanted,
                      "money": t.money, "stashes": len(t.stashes), "sentence": t.sentence,
                      "arrests": t.arrests, "guard": t.guard} for t in state.thieves],

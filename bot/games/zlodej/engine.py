@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from bot.engine.cards import standard_deck
-from bot.engine.core import Event, Game, Outcome, Seat
+from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import NotYourTurn
 
@@ -27,6 +27,8 @@ from .play import (
 from .state import HAND_SIZE, JOKERS_PER_DECK, ZlodejState, decks_for, dump_state, load_state
 from .view import private_view, public_view, scramble
 
+FIRST_PLAYER = ("random", "creator")
+
 
 class ZlodejGame(Game[ZlodejState]):
     name: ClassVar[str] = "zlodej"
@@ -35,6 +37,11 @@ class ZlodejGame(Game[ZlodejState]):
     FORMAT_VERSION: ClassVar[int] = 1
     rules_languages: ClassVar[tuple[str, ...]] = ("en", "cs", "sv", "nb")
     max_playout_actions: ClassVar[int] = 5000
+    # The seed: the first player is "by agreement". random (default): drawn from the game's seeded
+    # Rng after the deal; creator: the table's creator (seat 0) starts.
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("first_player", "random", choices=FIRST_PLAYER, description_key="zlodej.option.first_player"),
+    )
 
     def new(self, players: int, options: Mapping[str, Any], seed: str) -> ZlodejState:
         rng = Rng(seed)
@@ -42,9 +49,15 @@ class ZlodejGame(Game[ZlodejState]):
         stock = standard_deck(decks, JOKERS_PER_DECK)
         rng.shuffle(stock)
         hands = [[stock.pop() for _ in range(HAND_SIZE)] for _ in range(players)]
+        # games stored before the option existed have no first_player and began with the creator
+        first = rng.randint(0, players - 1) if options.get("first_player", "creator") == "random" else 0
         return ZlodejState(players=players, decks=decks, rng=rng, hands=hands, stock=stock, discard=[],
                            open_piles=[[] for _ in range(players)],
-                           locked=[[] for _ in range(players)], resigned=[False] * players)
+                           locked=[[] for _ in range(players)], resigned=[False] * players, turn=first)
+
+    def opening_events(self, state: ZlodejState) -> list[Event]:
+        """Who plays first (option first_player)."""
+        return [Event("zlodej.event.first", {"seat": state.turn})]
 
     def dump(self, state: ZlodejState) -> dict[str, Any]:
         return dump_state(state)

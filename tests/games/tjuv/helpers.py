@@ -5,7 +5,7 @@ from typing import Any
 
 from bot.engine.rng import Rng
 from bot.games.tjuv.engine import TjuvGame
-from bot.games.tjuv.state import TjuvState
+from bot.games.tjuv.state import Police, TjuvState
 
 GAME = TjuvGame()
 
@@ -13,17 +13,30 @@ GAME = TjuvGame()
 def position(players: int = 2, *, police: dict[str, Any] | None = None,
              thieves: dict[int, dict[str, Any]] | None = None, turn: int = 0, roll: int = 0) -> TjuvState:
     """A fresh game with pieces placed by hand; ``roll`` skips straight to the move phase."""
-    state = GAME.new(players, {}, "test")
+    state = set_up(GAME.new(players, {}, "test"))
     for pid, square in (police or {}).items():
         piece = state.piece(pid)
-        assert piece is not None
-        piece.at = square
+        assert isinstance(piece, Police)
+        # the radio car: "G7" puts it on one square (as stored before it covered two), a tuple
+        # ("G7", "H7") puts its front and its tail
+        piece.at, piece.tail = (square, "") if isinstance(square, str) else square
     for seat, fields in (thieves or {}).items():
         for name, value in fields.items():
             setattr(state.thief(seat), name, value)
     state.turn = turn
     if roll:
         state.phase, state.roll = "move", roll
+    return state
+
+
+def set_up(state: TjuvState, car: str = "car Q11 P11") -> TjuvState:
+    """Play the setup: the thieves choose nests spread around the town in seat order, then the
+    police place the radio car (by default its front on P11 and its tail on Q11, facing west)."""
+    nests = GAME.legal_actions(state, state.turn)
+    step = len(nests) / (state.players - 1)
+    while state.phase == "nests":
+        GAME.apply(state, state.turn, nests[int((state.turn - 1) * step)])
+    GAME.apply(state, 0, GAME.parse_action(car))
     return state
 
 

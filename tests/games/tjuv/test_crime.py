@@ -64,11 +64,13 @@ def test_a_door_of_a_bank_open_to_two_sides_is_not_enough() -> None:
     assert state.thief(1).status == FREE
 
 
-def test_a_wanted_thief_with_police_on_every_side_is_arrested_by_the_radio_car_first() -> None:
+def test_a_wanted_thief_with_police_on_every_side_can_be_arrested_by_the_radio_car() -> None:
     state = position(police={"P2": "C7", "C": "G7"}, thieves={1: {"at": "D7", "wanted": True}}, roll=1)
     state.piece("C").heading = "W"  # type: ignore[union-attr]
     keys = act(state, 0, "move C E7")
-    assert "tjuv.event.surrounded" in keys and state.thief(1).status == JAIL
+    assert "tjuv.event.surrounded" in keys and state.thief(1).status == FREE
+    act(state, 0, "arrest C")  # the police player names the arresting piece
+    assert state.thief(1).status == JAIL
     assert state.thief(1).guard == "" and state.piece("P2").status == FREE  # type: ignore[union-attr]
 
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from bot.engine import registry
 from rendering.tjuv import header_facts
+from tests.games.tjuv.helpers import set_up
 
 
 def test_the_header_roll_belongs_to_the_player_to_play() -> None:
     game = registry.get("tjuv")
-    state = game.new(3, {}, "header")
+    state = set_up(game.new(3, {}, "header"))
     seat = next(iter(game.to_act(state)))
     game.apply(state, seat, game.parse_action("roll"))
     rolled = game.observe(state, None)["public"]

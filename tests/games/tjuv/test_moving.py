@@ -52,13 +52,12 @@ def test_buildings_are_entered_only_with_the_exact_roll() -> None:
 def test_the_radio_car_moves_double_on_streets_and_never_turns_back() -> None:
     state = position(roll=1)
     car = state.piece("C")
-    assert car is not None and car.at == "P11"
-    assert set(legal_moves(state, 0, 1)["C"]) == {"N11", "R11"}
-    act(state, 0, "move C R11")
-    assert car.heading == "E"
+    assert car is not None and (car.at, car.tail) == ("P11", "Q11")
+    assert set(legal_moves(state, 0, 1)["C"]) == {"N11"}  # forward only: Q11 behind is its own tail
+    act(state, 0, "move C N11")
+    assert (car.at, car.tail, car.heading) == ("N11", "O11", "W")
     state.turn, state.phase, state.roll = 0, "move", 1
-    assert set(legal_moves(state, 0, 1)["C"]) == {"T11", "S12", "S10"}
-    assert "P11" not in set(walks(state, car, 2))
+    assert "P11" not in set(walks(state, car, 2)) and "O11" not in set(walks(state, car, 2))
 
 
 def test_police_leave_the_house_directly_but_never_walk_into_it() -> None:

@@ -27,7 +27,7 @@ class Typist:
     the way it tries a few moves the console must refuse."""
 
     def __init__(self) -> None:
-        self.state = GAME.new(3, {}, SEED)
+        self.state = GAME.new(3, GAME.resolve_options({}), SEED)
         self.said: list[str] = []
         self.moves = 0
         self.refusals: list[str] = []

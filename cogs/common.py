@@ -178,6 +178,9 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
             view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style))
         if ui.has_private_view:
             view.add_item(HandButton(record.id, label=t("button.hand", locale)))
+        if record.ply > 0:  # for the player who just moved (the others are asked to agree)
+            from cogs.undo import undo_button
+            view.add_item(undo_button(record.id, record.ply, locale))
     return view
 
 
@@ -396,6 +399,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
             owner = act_match.groupdict().get("owner")
             await act(interaction, act_match["action"], game_id=int(act_match["game"]),
                       expected_ply=int(act_match["ply"]), owner=int(owner) if owner is not None else None)
+            return
+        from cogs import undo
+        undo_match = undo.UNDO_ID.fullmatch(self.rest)
+        if undo_match:
+            await undo.button(interaction, undo_match)
             return
         vote = _VOTE.fullmatch(self.rest)
         if vote:

@@ -1,4 +1,4 @@
-"""/game: new, join, leave, start, status, hand, resign, end, log — the table around every game."""
+"""/game: new, join, leave, start, status, hand, resign, undo, end, log — the table around every game."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -193,6 +193,11 @@ class Lobby(commands.Cog):
             announce(self.bot, update)
             await acknowledged(interaction)
         await guarded(interaction, work)
+
+    @game.command(name="undo", description="Ask the other players to take back your last move")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        from cogs.undo import ask
+        await ask(interaction)
 
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

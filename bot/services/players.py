@@ -13,7 +13,7 @@ from bot.errors import IllegalAction
 from bot.i18n import LANGUAGES, t
 from bot.services import clock
 from bot.services.clock import ClockSettings
-from bot.services.table import CLOSE, RESIGN
+from bot.services.table import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
 from bot.services.text import public_lines
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
@@ -250,7 +250,15 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
     game = registry.get(record.game)
     state = game.new(len(record.seats), record.options, record.seed)
     out = []
+    undone = undone_plies(moves)
+    kept: list[tuple[int, str]] = []
     for ply, seat, action, _ in moves:
+        if action.startswith(UNDO + " "):
+            kept = in_force([*kept, (seat, action)])
+            state = replay(game, len(record.seats), record.options, record.seed, kept)
+            out.append((ply, record.names[seat], t("undo.log_undone", locale, moves=int(action.split()[1]))))
+            continue
+        kept.append((seat, action))
         if action in (RESIGN, CLOSE):
             events = game.resign(state, seat) if action == RESIGN else game.close(state) or []
             text = "; ".join(public_lines(events, record.names, locale)) or t(
@@ -258,5 +266,7 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
         else:
             events = game.apply(state, seat, game.parse_action(action))
             text = "; ".join(public_lines(events, record.names, locale))
+        if ply in undone:
+            text = t("undo.log_mark", locale, action=text)
         out.append((ply, record.names[seat] if seat != TIMER else t("game.log_timer", locale), text))
     return out[-limit:]

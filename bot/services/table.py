@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 RESIGN = "!resign"  # move-log marker for a resignation (not an engine action)
 CLOSE = "!close"  # move-log marker: the table ended an open-ended game with its standings
+UNDO = "!undo"  # move-log marker "!undo N": the N moves still in force before it were taken back
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever
 
 
@@ -78,9 +79,9 @@ def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
 
 def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
            moves: list[tuple[int, str]]) -> Any:
-    """Rebuild a state from the seed and the move log."""
+    """Rebuild a state from the seed and the move log (moves taken back by an undo left out)."""
     state = game.new(players, options, seed)
-    for seat, action in moves:
+    for seat, action in in_force(moves):
         if action == RESIGN:
             game.resign(state, seat)
         elif action == CLOSE:
@@ -88,6 +89,32 @@ def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
         else:
             game.apply(state, seat, game.parse_action(action))
     return state
+
+
+def in_force(moves: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The (seat, action) moves that count: an ``!undo N`` marker drops the N moves before it."""
+    kept: list[tuple[int, str]] = []
+    for seat, action in moves:
+        if action.startswith(UNDO + " "):
+            del kept[len(kept) - int(action.split()[1]):]
+        else:
+            kept.append((seat, action))
+    return kept
+
+
+def undone_plies(rows: list[tuple[int, int, str, str]]) -> set[int]:
+    """Plies of the stored (ply, seat, action, time) rows that an undo took back, and the markers."""
+    kept: list[int] = []
+    out: set[int] = set()
+    for ply, _, action, _ in rows:
+        if action.startswith(UNDO + " "):
+            count = int(action.split()[1])
+            out.update(kept[len(kept) - count:])
+            del kept[len(kept) - count:]
+            out.add(ply)
+        else:
+            kept.append(ply)
+    return out
 
 
 class GameService:
@@ -694,4 +721,5 @@ class GameService:
         update.to_act = self.to_act(update.record)
 
 
-__all__ = ["GameService", "Update", "replay", "RESIGN", "CLOSE", "GameMasterError", "NotYourTurn"]
+__all__ = ["GameService", "Update", "replay", "in_force", "undone_plies", "RESIGN", "CLOSE", "UNDO",
+           "GameMasterError", "NotYourTurn"]

@@ -19,6 +19,7 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("moves", "game_id"),
     ("reminders", "game_id"),
     ("timeout_votes", "game_id"),
+    ("undo_votes", "game_id"),
     ("move_interactions", "game_id"),
     ("boards", "game_id"),
     ("user_prefs", None),

@@ -81,7 +81,8 @@ def _check_schema(path: Path, *, deep: bool) -> None:
         if deep:
             rows = [r[0] for r in conn.execute("PRAGMA quick_check(5)").fetchall()]
             if rows != ["ok"]:
-                raise StorageProblem("storage.damaged", path, reason="; ".join(rows)[:200])
+                # a row may span lines ("*** in database main ***\nPage 28: ..."): one line for the reader
+                raise StorageProblem("storage.damaged", path, reason="; ".join(" ".join(r.split()) for r in rows)[:200])
     except sqlite3.DatabaseError as exc:
         raise StorageProblem("storage.damaged", path, reason=str(exc)) from None
     finally:

@@ -181,6 +181,8 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
         if record.ply > 0:  # for the player who just moved (the others are asked to agree)
             from cogs.undo import undo_button
             view.add_item(undo_button(record.id, record.ply, locale))
+    elif record.status == "finished":  # the result: the same players again, seats rotated
+        view.add_item(LobbyButton("r", record.id, label=t("rematch.button", locale)))
     return view
 
 
@@ -370,7 +372,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
 # ----------------------------------------------------------------------------- dynamic items
 _ACT = re.compile(r"a:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<action>[ -~]{1,80})")
 _OWN = re.compile(r"p:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<owner>[0-9]{1,2}):(?P<action>[ -~]{1,80})")
-_ONE = re.compile(r"(?P<kind>[hjs]):(?P<game>[0-9]{1,18})")
+_ONE = re.compile(r"(?P<kind>[hjsr]):(?P<game>[0-9]{1,18})")
 _VOTE = re.compile(r"t:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<choice>wait|skip|computer)")
 
 

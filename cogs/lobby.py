@@ -12,6 +12,7 @@ from bot.engine import registry
 from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
+from bot.services.rematch import press
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.common import (
@@ -21,6 +22,7 @@ from cogs.common import (
     announce,
     guarded,
     locale_of,
+    paced,
     png,
     render_public,
     reply,
@@ -58,6 +60,9 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
+        if kind == "r":
+            await rematch(interaction, game_id)
+            return
         record = await bot.service.get(game_id)
         if record.status != "lobby":
             raise IllegalAction("error.already_started" if record.status == "active" else "error.game_over")
@@ -69,6 +74,24 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
             await do_start(interaction)
 
     await guarded(interaction, work)
+
+
+async def rematch(interaction: discord.Interaction, game_id: int) -> None:
+    """The Rematch button of a finished game's result."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    result = await press(bot.service, game_id, str(interaction.user.id))
+    if result.update is not None:
+        announce(bot, result.update)
+        await acknowledged(interaction)
+        return
+    lobby = result.lobby
+    text = t("rematch.pressed", lobby.locale, player=shown_name(interaction.user))
+    text += "\n" + lobby_text(lobby, lobby.locale)
+    async with paced(bot, lobby.channel_id):
+        await bot.get_partial_messageable(int(lobby.channel_id)).send(
+            text, view=lobby_view(lobby, lobby.locale), allowed_mentions=NO_PINGS)
+    await reply(interaction, t("rematch.posted", locale_of(interaction)))
 
 
 def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

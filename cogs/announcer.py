@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
+import os
+import signal
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from discord.ext import commands, tasks
 
 from bot.engine.core import Event
 from bot.i18n import t
+from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow
@@ -47,6 +49,20 @@ if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
 log = logging.getLogger(__name__)
+
+# The crash test's hook (``GAMEMASTER_TEST_KILL=before_post:3``): the process kills itself at that
+# point of its n-th delivery, as a power cut would, to show that nothing committed goes unannounced
+_KILL = os.environ.get("GAMEMASTER_TEST_KILL", "")
+_reached: dict[str, int] = {}
+
+
+def crash_point(name: str) -> None:
+    if not _KILL.startswith(name + ":"):
+        return
+    _reached[name] = _reached.get(name, 0) + 1
+    if _reached[name] == int(_KILL.split(":")[1]):
+        os.kill(os.getpid(), signal.SIGKILL)
+
 
 # Discord answers that will not change on a retry: give the entry up (logged) instead of looping
 GIVE_UP = (discord.Forbidden, discord.NotFound)
@@ -79,7 +95,11 @@ class Announcer(commands.Cog):
         self.outbox = Outbox(bot.db)
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self.owner = uuid.uuid4().hex  # this process, in the tables' delivery claims
+        # this process in the tables' delivery claims: named by the shards it serves, which the
+        # instance lease gives to one live process at a time, so the process restarted after a
+        # crash takes its predecessor's claims over at once instead of waiting for them to run out
+        settings = bot.settings
+        self.owner = "announcer " + ", ".join(shard_scopes(settings.shards, settings.shard_count))
 
     async def cog_load(self) -> None:
         # the sweep's first round, once connected, delivers what the last run committed but did
@@ -157,6 +177,7 @@ class Announcer(commands.Cog):
     # ------------------------------------------------------------------ one delivery
     async def deliver(self, snap: Snapshot) -> None:
         record, board, pending = snap.record, snap.board, snap.pending
+        crash_point("before_post")  # committed, not yet announced
         ids = [p.id for p in pending]
         payloads = [p.payload for p in pending]
         events = events_from(e for p in payloads for e in p["events"])
@@ -178,7 +199,7 @@ class Announcer(commands.Cog):
                 board = await self.new_board(record, board, public, to_act, first)
             else:
                 board = await self.edit_board(record, board, public, to_act)
-        await self.send_privates(record, seats, events, first)
+        await self.send_privates(record, seats, events, first, board.message_id if board else None)
         await self.outbox.delivered(ids, board)
 
     def board_text(self, record: GameRow, events: Sequence[Event], to_act: Sequence[int]) -> tuple[str, list[str]]:
@@ -225,6 +246,7 @@ class Announcer(commands.Cog):
         async with paced(self.bot, record.channel_id):
             message = await channel.send(text, files=files, view=view, allowed_mentions=pinging(*users),
                                          nonce=nonce(record.id, first))
+        crash_point("after_post")  # posted, not yet recorded as posted
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
             files = await self.board_files(record, public[-1] if public else None)
@@ -260,22 +282,25 @@ class Announcer(commands.Cog):
             await channel.get_partial_message(message_id).edit(**fields)
 
     # ------------------------------------------------------------------ direct messages
-    async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int) -> None:
-        """Each seat's private view; one player's DM failing does not keep the others from theirs."""
+    async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int,
+                            board_id: str | None) -> None:
+        """Each seat's private view, naming its table and linking to the current board; one
+        player's DM failing does not keep the others from theirs."""
         for seat in sorted(seats):
             try:
-                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"))
+                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board_id)
             except Exception:  # noqa: BLE001 - logged; the other players still get their views
                 log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
-    async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str) -> None:
+    async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str,
+                           board_id: str | None) -> None:
         """DM a player their private view; if Discord refuses (50007), tell the channel once."""
         seat_row = record.seats[seat]
         if seat_row.is_computer or not seat_row.user_id:
             return
         user_id = seat_row.user_id
         locale = await self.bot.user_locale(user_id, record.locale)
-        content, file, view = await private_message(self.bot, record, seat, locale, events)
+        content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
         if file is None and not content:
             return
         try:

@@ -235,13 +235,45 @@ async def acknowledged(interaction: discord.Interaction) -> None:
             log.warning("could not remove the placeholder of interaction %s", interaction.id)
 
 
+def board_link(record: GameRow, board_id: str | None = None) -> str:
+    """The link to the table's current board (to its channel while it has none)."""
+    link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+    board = board_id or record.board_message_id
+    return f"{link}/{board}" if board else link
+
+
+_GUILD_NAMES: dict[str, str] = {}  # servers the gateway has not told this process about yet
+
+
+async def server_name(bot: GameMasterBot, guild_id: str | None) -> str | None:
+    if not guild_id:
+        return None
+    guild = bot.get_guild(int(guild_id))
+    if guild is not None:
+        return guild.name
+    if guild_id not in _GUILD_NAMES:
+        try:
+            _GUILD_NAMES[guild_id] = (await bot.fetch_guild(int(guild_id), with_counts=False)).name
+        except discord.HTTPException:
+            return None
+    return _GUILD_NAMES[guild_id]
+
+
+async def where_text(bot: GameMasterBot, record: GameRow, locale: str, board_id: str | None = None) -> str:
+    """The line that tells a DM's reader which table it belongs to: game, server, channel, board."""
+    name = await server_name(bot, record.guild_id)
+    server = shown(name) if name else t("dm.a_server", locale)
+    return t("dm.your_view", locale, game=t(f"game.name.{record.game}", locale), server=server,
+             channel=f"<#{record.channel_id}>", link=board_link(record, board_id))
+
+
 async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale: str,
-                          events: Sequence[Any] = ()) -> tuple[str, discord.File | None,
-                                                                discord.ui.View | None]:
+                          events: Sequence[Any] = (), board_id: str | None = None
+                          ) -> tuple[str, discord.File | None, discord.ui.View | None]:
     obs = bot.service.observe(record, seat)
     if obs.get("private") is None:
         return "", None, None
-    lines = [t("dm.your_view", locale, channel=f"<#{record.channel_id}>", game=t(f"game.name.{record.game}", locale))]
+    lines = [await where_text(bot, record, locale, board_id)]
     lines += private_lines(events, seat, record.names, locale)
     # the hooks also get the table's names and the reader's language
     obs = {**obs, "names": record.names, "locale": locale}

@@ -12,6 +12,7 @@ from bot.engine import registry
 from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
+from bot.services.ratings import ladder, rate
 from bot.services.rematch import press
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
@@ -347,6 +348,13 @@ class Lobby(commands.Cog):
                 lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
                                games=entry.games,
                                average=f"{entry.average_place:.1f}"))
+            if game is not None:  # ratings are per game
+                table = ladder(rate(await self.bot.players.finished(str(interaction.guild_id)), game))
+                if table:
+                    lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
+                for rank, rating in enumerate(table[:10], start=1):
+                    lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
+                                   rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
             await reply(interaction, clip_lines(lines), ephemeral=False)
         await guarded(interaction, work)
 

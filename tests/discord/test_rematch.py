@@ -49,3 +49,17 @@ async def test_rematch_from_a_finished_zlodej_game_to_the_first_move(fake: FakeD
     assert r.ok, r.text
     assert (await bot.service.get(game.id)).ply == 1
     fake.assert_clean()
+
+
+async def test_stats_show_ratings_after_finished_games(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    ann, bo = fake.add_members(2)
+    for loser in (bo, bo):
+        await fake.interact(bot, fake.slash(ann, "game new", game="zlodej"))
+        await fake.interact(bot, fake.slash(bo, "game join"))
+        await fake.interact(bot, fake.slash(ann, "game start"))
+        assert (await fake.interact(bot, fake.slash(loser, "game resign"))).ok
+    r = await fake.interact(bot, fake.slash(bo, "game stats", game="zlodej"))
+    assert "Ratings in Zloděj" in r.text, r.text
+    rows = [line for line in r.text.splitlines() if "won of" in line]
+    assert rows[0].startswith("1. player1") and "(2 won of 2)" in rows[0] and "(0 won of 2)" in rows[1]

@@ -121,6 +121,9 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
         assert f"Your hand: {pretty_cards(' '.join(hand))}" in dm.content
         assert offered_cards(dm) <= set(hand)
         assert dm.files and decoded(dm.files[0].data).width >= 1000
+        # it says where it belongs: the game, the server, the channel, a link to the current board
+        assert "Zloděj" in dm.content and fake.guild_name in dm.content and f"<#{fake.channel_id}>" in dm.content
+        assert f"/{fake.guild_id}/{fake.channel_id}/{latest_board(fake).id}" in dm.content
 
         if not locked_refused:
             victim = next((o for o in range(3) if o != seat and state.locked[o] and not state.open_piles[o]), None)

@@ -47,6 +47,12 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
         async def current(guild: str) -> Any:
             return await service.current(tables[guild]["id"])
 
+        for guild in (home, away):  # "game start" is answered before its commit: wait for it
+            async def started(guild: str = guild) -> bool:
+                record = await current(guild)
+                return record is not None and bool(service.to_act(record))
+            await until(started, "the game to start")
+
         # a DM click for each server's game: DMs arrive on shard 0, whichever server the game is in
         for guild in (home, away):
             record = await current(guild)

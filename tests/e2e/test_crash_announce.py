@@ -95,7 +95,9 @@ async def test_every_committed_move_is_announced_once_across_kills(fake: FakeDis
     await fake.interact(None, fake.slash(members[0], "game new", game="tolp"), gateway=True, timeout=15)
     for member in members[1:]:
         await fake.interact(None, fake.slash(member, "game join"), gateway=True, timeout=15)
-    await fake.interact(None, fake.slash(members[0], "game start"), gateway=True, timeout=15)
+    start = fake.slash(members[0], "game start")
+    await fake.interact(None, start, gateway=True, timeout=15)
+    await fake.wait_request(committed(start["token"]), timeout=15)  # answered before its commit
     db = await Database(tmp_path / "crash.sqlite3").connect(migrate=False)
     service = GameService(db)
     try:

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
 from bot.services.scheduler import Scheduler
@@ -68,7 +69,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.service = service
         self.players = Players(db)
         service.prefs_written = self.players.forget
-        self.scheduler = Scheduler(db)
+        # reminder claims are leased to this process's shard scope: a restart takes its own at once
+        self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))
         self.pacer = ChannelPacer(settings.channel_posts, settings.channel_window)  # Discord's per-channel limit
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
         self._templates: list[re.Pattern[str]] = []

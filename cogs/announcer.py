@@ -200,7 +200,21 @@ class Announcer(commands.Cog):
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board.message_id if board else None)
+        if finished:
+            await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
+
+    async def archive_thread(self, record: GameRow) -> None:
+        """A finished table in a thread the bot opened (``/game new thread:``) archives its thread
+        once the result is posted; a later post there (a rematch) unarchives it."""
+        channel = self.bot.get_channel(int(record.channel_id))
+        try:
+            if channel is None:
+                channel = await self.bot.fetch_channel(int(record.channel_id))
+            if isinstance(channel, discord.Thread) and self.bot.user and channel.owner_id == self.bot.user.id:
+                await channel.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("could not archive the thread of game %s", record.id, exc_info=True)
 
     def board_text(self, record: GameRow, events: Sequence[Event], to_act: Sequence[int]) -> tuple[str, list[str]]:
         """The board's text and the users it pings: the turn so far, whom it waits for, the deadline."""

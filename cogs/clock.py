@@ -61,7 +61,14 @@ class Clock(commands.Cog):
         """Send what is due at ``now``; apply expired game timers. Returns how many were handled."""
         handled = 0
         for due in await self.bot.scheduler.due(now):
-            await self.send_due(due)
+            try:
+                await self.send_due(due)
+            except (discord.NotFound, discord.Forbidden) as exc:  # would fail the same way every time
+                log.warning("reminder for game %s seat %s not deliverable: %s", due.record.id, due.seat, exc)
+            except Exception:  # left undelivered: offered again when its lease runs out
+                log.exception("reminder for game %s seat %s failed", due.record.id, due.seat)
+                continue
+            await self.bot.scheduler.delivered(due, now)
             handled += 1
         for update in await self.bot.service.apply_timers(now):
             announce(self.bot, update)

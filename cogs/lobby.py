@@ -1,6 +1,7 @@
 """/game: new, join, leave, start, status, hand, resign, undo, end, log — the table around every game."""
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,8 @@ from cogs.common import (
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
 
 
 def lobby_text(record: GameRow, locale: str) -> str:
@@ -141,6 +144,35 @@ async def do_start(interaction: discord.Interaction) -> None:
     await acknowledged(interaction)
 
 
+async def new_in_thread(interaction: discord.Interaction, locale: str, settings: dict[str, Any]) -> None:
+    """``/game new thread:``: the table lives in a new public thread of this channel (a thread is a
+    channel, so the table's state and every command work there); the parent gets a link to it."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    parent = interaction.channel
+    if not isinstance(parent, discord.TextChannel):
+        raise IllegalAction("error.thread_needs_text_channel")
+    registry.get(settings["game"])  # an unknown game is refused before any thread is opened
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    name = t("thread.name", locale, game=t(f"game.name.{settings['game']}", locale), player=settings["name"])
+    thread = await parent.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                        auto_archive_duration=10080)
+    try:
+        record = await bot.service.create(guild_id=str(interaction.guild_id), channel_id=str(thread.id), **settings)
+    except Exception:
+        try:
+            await thread.delete()  # no empty thread is left behind by a refused table
+        except discord.HTTPException:
+            log.warning("could not delete the unused thread %s", thread.id)
+        raise
+    text = lobby_text(record, locale)
+    async with paced(bot, record.channel_id):
+        await thread.send(text, view=lobby_view(record, locale), allowed_mentions=NO_PINGS)
+    async with paced(bot, str(parent.id)):
+        await parent.send(text + "\n" + t("lobby.in_thread", locale, thread=thread.mention),
+                          allowed_mentions=NO_PINGS)
+    await acknowledged(interaction)
+
+
 class Lobby(commands.Cog):
     game = app_commands.Group(name="game", description="Tables: create, join, start, status, end")
 
@@ -150,20 +182,25 @@ class Lobby(commands.Cog):
     @game.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", options="Game options as name=value pairs",
                            computers="How many computer players to seat",
-                           turn_hours="Hours each player has per turn (server default if empty)")
+                           turn_hours="Hours each player has per turn (server default if empty)",
+                           thread="Open the table in a new thread of this channel")
     async def new(self, interaction: discord.Interaction, game: str, options: str = "",
-                  computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None) -> None:
+                  computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None,
+                  thread: bool = False) -> None:
         async def work() -> None:
             if interaction.guild_id is None:
                 raise IllegalAction("error.guild_only")
             guild = str(interaction.guild_id)
             server_locale, _ = await self.bot.players.guild_settings(guild)
             locale = server_locale or locale_of(interaction)
-            record = await self.bot.service.create(
-                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-                channel_id=str(interaction.channel_id), game=game, user_id=str(interaction.user.id),
-                name=display_name(interaction.user), options=parse_options(options), locale=locale,
-                computers=computers, turn_hours=turn_hours)
+            settings = dict(game=game, user_id=str(interaction.user.id), name=display_name(interaction.user),
+                            options=parse_options(options), locale=locale, computers=computers,
+                            turn_hours=turn_hours)
+            if thread:
+                await new_in_thread(interaction, locale, settings)
+                return
+            record = await self.bot.service.create(guild_id=guild, channel_id=str(interaction.channel_id),
+                                                   **settings)
             await reply(interaction, lobby_text(record, locale), ephemeral=False, view=lobby_view(record, locale))
         await guarded(interaction, work)
 

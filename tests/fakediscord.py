@@ -30,7 +30,8 @@ as str/int, a discord.py object with ``.id`` or a StoredMessage)
                                               (via a "Managers" role and the payload permissions)
     fake.add_members(n, prefix="player", **kw) -> [user dict]     player1..playerN
     fake.add_channel(name, *, type=0, parent_id=None) -> channel dict (0 text, 2 voice, 4 category)
-    fake.add_thread(name, parent=None, *, private=False) -> thread channel dict (type 11/12)
+    fake.add_thread(name, parent=None, *, private=False) -> thread channel dict (type 11/12); a bot
+        post into an archived thread unarchives it (recorded in fake.unarchived); DELETE removes it
     fake.dm_channel(user) -> the user's DM channel dict (same one the bot opens)
     fake.close_dms(user) / fake.open_dms(user)      bot POST to the DM -> 403 {"code": 50007}
     fake.mute_channel(channel)                      bot POST to that channel -> 403 {"code": 50013}
@@ -568,6 +569,7 @@ class FakeDiscord:
         self._dm_by_user: dict[str, str] = {}
         self.closed_dm_users: set[str] = set()
         self.muted_channels: set[str] = set()  # the bot lacks Send Messages there: 403 / 50013
+        self.unarchived: list[str] = []  # archived threads a bot post unarchived, in order
         self.rejected_token: str | None = None  # login with this token answers 401 (a wrong token)
 
         self._add_user(self.bot_user)
@@ -1326,6 +1328,7 @@ class FakeDiscord:
             ("POST", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)/threads", self.r_thread),
             ("PUT", r"/channels/(?P<cid>\d+)/thread-members/(?P<uid>@me|\d+)", self.r_noop),
             ("PATCH", r"/channels/(?P<cid>\d+)", self.r_edit_channel),
+            ("DELETE", r"/channels/(?P<cid>\d+)", self.r_delete_channel),
         ]
         return [(m, re.compile(p), h) for m, p, h in t]
 
@@ -1455,6 +1458,9 @@ class FakeDiscord:
                     ch[k] = v
         return 200, ch
 
+    def r_delete_channel(self, rec: Recorded, cid: str) -> tuple:
+        return 200, self.channels.pop(self._known_channel(cid)["id"])
+
     def r_noop(self, rec: Recorded, **kw: str) -> tuple:
         return 204, None
 
@@ -1512,6 +1518,9 @@ class FakeDiscord:
         if cid in self.muted_channels:
             raise DiscordError(403, 50013, "Missing Permissions", violation=False)
         self._check_message(rec.json, rec.files, creating=True, size_limit=self.attachment_size_limit)
+        if ch.get("thread_metadata", {}).get("archived"):
+            ch["thread_metadata"]["archived"] = False  # a post unarchives the thread (bot may post there)
+            self.unarchived.append(cid)
         msg = self._create(ch, rec.json or {}, rec.files, "dm" if ch["type"] == 1 else "channel")
         if body.get("nonce"):
             msg.payload["nonce"] = str(body["nonce"])

@@ -79,11 +79,44 @@ async def set_guild(conn: aiosqlite.Connection, guild_id: str, *, locale: str | 
                            (json.dumps(settings), str(guild_id)))
 
 
-async def claim_reminder(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, stage: int) -> bool:
-    """True the first time this (game, ply, seat, stage) is claimed; never again after."""
-    cur = await conn.execute("INSERT INTO reminders (game_id, ply, seat, stage, sent_at) "
-                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (game_id, ply, seat, stage, now_iso()))
+async def claim_reminder(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, stage: int,
+                         owner: str = "", lease_until: str | None = None) -> bool:
+    """True the first time this (game, ply, seat, stage) is claimed; never again after. The claim
+    is leased to ``owner`` until ``lease_until``: if it is not marked delivered by then,
+    ``take_over_reminders`` offers it again."""
+    cur = await conn.execute("INSERT INTO reminders (game_id, ply, seat, stage, sent_at, claimed_by, lease_until) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                             (game_id, ply, seat, stage, now_iso(), owner, lease_until))
     return cur.rowcount == 1
+
+
+async def take_over_reminders(conn: aiosqlite.Connection, owner: str, now: str, lease_until: str,
+                              own_at_once: bool = False) -> list[tuple[int, int, int, int]]:
+    """Lease to ``owner`` the undelivered claims whose lease ran out (and, with ``own_at_once``,
+    ``owner``'s own whatever their lease: a restarted process of the same shard scope) for games
+    still waiting on that ply. (game_id, ply, seat, stage) of each claim taken. A conditional
+    UPDATE: on SQLite the writer is alone; on PostgreSQL the rows are picked ``FOR UPDATE SKIP
+    LOCKED``, so two processes sweeping together never take the same claim."""
+    where = ("r.delivered_at IS NULL AND (r.lease_until IS NULL OR r.lease_until <= ? OR "
+             "(? AND r.claimed_by = ?)) AND EXISTS (SELECT 1 FROM games g WHERE g.id = r.game_id "
+             "AND g.status = 'active' AND g.ply = r.ply)")
+    args = (now, own_at_once, owner)
+    if dialect(conn) == POSTGRES:
+        sql = ("UPDATE reminders SET claimed_by = ?, lease_until = ? WHERE (game_id, ply, seat, stage) IN "
+               f"(SELECT r.game_id, r.ply, r.seat, r.stage FROM reminders r WHERE {where} "
+               "FOR UPDATE OF r SKIP LOCKED) RETURNING game_id, ply, seat, stage")
+    else:
+        sql = (f"UPDATE reminders AS r SET claimed_by = ?, lease_until = ? WHERE {where} "
+               "RETURNING game_id, ply, seat, stage")
+    async with conn.execute(sql, (owner, lease_until, *args)) as cur:
+        return sorted((row[0], row[1], row[2], row[3]) for row in await cur.fetchall())
+
+
+async def mark_reminder_delivered(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int, stage: int,
+                                  now: str) -> None:
+    """Discord accepted the message of ``stage``: it and the earlier stages it stood for are done."""
+    await conn.execute("UPDATE reminders SET delivered_at = ? WHERE game_id = ? AND ply = ? AND seat = ? "
+                       "AND stage <= ? AND delivered_at IS NULL", (now, game_id, ply, seat, stage))
 
 
 async def clear_reminders(conn: aiosqlite.Connection, game_id: int, ply: int, seat: int) -> None:

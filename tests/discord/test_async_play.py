@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from bot.services.scheduler import Scheduler
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
@@ -46,6 +47,10 @@ async def test_an_absent_player_is_reminded_then_replaced_by_the_computer(fake: 
     clock.now += timedelta(hours=13)
     assert await cog.tick(clock.now) == 1
     assert await cog.tick(clock.now + timedelta(minutes=1)) == 0
+    # marked delivered once Discord took the DM: neither a lease's end nor a restart sends it again
+    assert await cog.tick(clock.now + timedelta(hours=1)) == 0
+    bot.scheduler = Scheduler(bot.db, owner=bot.scheduler.owner)
+    assert await cog.tick(clock.now + timedelta(hours=1)) == 0
     reminder = fake.dms_to(absent)[dms_before:]
     assert len(reminder) == 1 and "Friendly reminder" in reminder[0].content
     # the player closes their DMs; the last call comes in the channel, mentioning them

@@ -63,14 +63,17 @@ async def test_reminder_then_last_call_then_timeout_each_exactly_once(db: Databa
                                                                      ticking: Clock) -> None:
     await table(db, ticking)
     scheduler = Scheduler(db)
+
+    async def sent(dues: list) -> list[tuple[int, int]]:  # the sender: Discord accepted each
+        for due in dues:
+            await scheduler.delivered(due, ticking.now)
+        return [(d.seat, d.stage) for d in dues]
+
     assert await scheduler.due(ticking.advance(hours=16)) == []          # 16 of 34 hours: not yet half
-    due = await scheduler.due(ticking.advance(hours=1))                 # 17 h: half
-    assert [(d.seat, d.stage) for d in due] == [(0, REMINDER)]
+    assert await sent(await scheduler.due(ticking.advance(hours=1))) == [(0, REMINDER)]  # 17 h: half
     assert await scheduler.due(ticking.advance(minutes=5)) == []
-    due = await scheduler.due(ticking.advance(hours=14))                # 31 h: past 90 %
-    assert [(d.seat, d.stage) for d in due] == [(0, LAST_CALL)]
-    due = await scheduler.due(ticking.advance(hours=3))                 # 34 h: deadline
-    assert [(d.seat, d.stage) for d in due] == [(0, TIMEOUT)]
+    assert await sent(await scheduler.due(ticking.advance(hours=14))) == [(0, LAST_CALL)]  # 31 h: past 90 %
+    assert await sent(await scheduler.due(ticking.advance(hours=3))) == [(0, TIMEOUT)]     # 34 h: deadline
     assert await scheduler.due(ticking.advance(hours=5)) == []
 
 

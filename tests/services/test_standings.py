@@ -14,7 +14,7 @@ from bot.storage.backend import statements as _statements
 from bot.storage.db import Database
 from bot.storage.standings import places_of
 
-MIGRATION = "0011_standings_and_dm_channels.sql"
+MIGRATION = "0012_standings_and_dm_channels.sql"
 
 
 async def counted_over_every_game(db: Database, guild_id: str) -> GuildStats:

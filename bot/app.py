@@ -9,12 +9,13 @@ import asyncio
 import logging
 import re
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
 from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
@@ -23,6 +24,9 @@ from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+
+if TYPE_CHECKING:
+    from cogs.renders import Renders
 
 log = logging.getLogger(__name__)
 
@@ -71,11 +75,13 @@ class GameMasterBot(commands.AutoShardedBot):
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
         self._templates: list[re.Pattern[str]] = []
         self.loaded_extensions: list[str] = []
+        self.renders: Renders | None = None
 
     async def setup_hook(self) -> None:
         from cogs.common import GameButton, GameSelect
 
         await self.players.load_locales()
+        await self.start_renders()
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             try:
@@ -108,9 +114,25 @@ class GameMasterBot(commands.AutoShardedBot):
 
         await reply_tree_error(interaction, error)
 
+    async def start_renders(self) -> None:
+        """Render worker processes (settings.render_processes; 0: threads) with the renderers loaded."""
+        from cogs import renders
+
+        if self.settings.render_processes > 0 and self.renders is None:
+            self.renders = renders.Renders(self.settings.render_processes)
+            await self.renders.start(tuple(f"rendering.{name}" for name in registry.names()))
+            renders.use(self.renders)
+
     async def close(self) -> None:
         await self.players.settle()  # the client languages noticed in the background
         await super().close()
+        if self.renders is not None:
+            from cogs import renders
+
+            if renders.current() is self.renders:
+                renders.use(None)
+            pool, self.renders = self.renders, None
+            await asyncio.to_thread(pool.close)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -136,8 +158,15 @@ class GameMasterBot(commands.AutoShardedBot):
         return True
 
     # ------------------------------------------------------------------ users
-    async def fetch_dm_target(self, user_id: int) -> discord.DMChannel:
-        return await self.create_dm(discord.Object(id=user_id))
+    async def fetch_dm_target(self, user_id: int) -> discord.abc.Messageable:
+        """Where to DM the user: their DM channel as stored once Discord opened it, so that a DM is
+        one REST call (discord.py itself keeps only the last 128 DM channels)."""
+        stored = (await self.players.prefs(str(user_id))).dm_channel_id
+        if stored:
+            return self.get_partial_messageable(int(stored), type=discord.ChannelType.private)
+        dm = await self.create_dm(discord.Object(id=user_id))
+        await self.players.remember_dm_channel(str(user_id), str(dm.id))
+        return dm
 
     async def user_locale(self, user_id: str, default: str) -> str:
         prefs = await self.players.prefs(user_id)

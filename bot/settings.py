@@ -30,6 +30,7 @@ class Settings:
     boards_dir: Path = Path("data/boards")
     sync_commands: bool = True
     scheduler_seconds: float = 60.0
+    render_processes: int = 0  # worker processes drawing images (0: threads); from_env: one per core
     # Discord's per-channel limit the announcer keeps to: posts and edits per window (seconds)
     channel_posts: int = 5
     channel_window: float = 5.0
@@ -57,6 +58,7 @@ class Settings:
             boards_dir=Path(os.environ.get("GAMEMASTER_BOARDS_DIR", "data/boards")),
             sync_commands=os.environ.get("GAMEMASTER_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
             scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
+            render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
             channel_window=float(os.environ.get("GAMEMASTER_CHANNEL_WINDOW", "5")),
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,

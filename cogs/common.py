@@ -25,6 +25,7 @@ from bot.i18n import normalize, t
 from bot.services.table import Update
 from bot.services.text import error_text, place_lines, private_lines, shown
 from bot.storage.games import GameRow
+from cogs import renders
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -119,10 +120,11 @@ def renderer(game: str) -> Any:
 
 
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
-    module = renderer(record.game)
+    """The table's board, drawn by a render worker (a process: see cogs/renders.py)."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
-    return await asyncio.to_thread(module.render_public, obs, names=record.names, locale=locale)
+    return await renders.current().draw(f"rendering.{record.game}", "render_public", obs, names=record.names,
+                                        locale=locale)
 
 
 async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:
@@ -135,8 +137,8 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
 
 
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
-    module = renderer(record.game)
-    return await asyncio.to_thread(module.render_private, obs, names=record.names, locale=locale)
+    return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
+                                        locale=locale)
 
 
 @asynccontextmanager

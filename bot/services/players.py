@@ -17,6 +17,7 @@ from bot.services.table import CLOSE, RESIGN, UNDO, in_force, replay, undone_pli
 from bot.services.text import public_lines
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
+from bot.storage import standings as standings_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
 from bot.storage.prefs import UserPrefs
@@ -156,6 +157,12 @@ class Players:
                 fresh = await prefs_repo.get_user(conn, str(user_id))
             self._keep(fresh)
 
+    async def remember_dm_channel(self, user_id: str, channel_id: str) -> None:
+        async with self.db.transaction() as conn:
+            await prefs_repo.set_user(conn, str(user_id), dm_channel_id=channel_id)
+            fresh = await prefs_repo.get_user(conn, str(user_id))
+        self._keep(fresh)
+
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed."""
         cached = self._prefs.get(str(user_id))
@@ -234,29 +241,13 @@ class Players:
             return await repo.finished_in_guild(conn, guild_id)
 
     async def stats(self, guild_id: str) -> GuildStats:
-        async with self.db.transaction() as conn:
-            finished = await repo.finished_in_guild(conn, guild_id)
-        games: dict[str, int] = defaultdict(int)
+        """From the standings kept as games finish: the cost does not grow with stored games."""
+        async with self.db.reading() as conn:
+            counts, rows = await standings_repo.of_guild(conn, guild_id)
         players: dict[str, dict[str, PlayerStats]] = defaultdict(dict)
-        for record in finished:
-            games[record.game] += 1
-            places = (record.outcome or {}).get("places", [])
-            place_of: dict[int, int] = {}
-            position = 1
-            for group in places:
-                for seat in group:
-                    place_of[seat] = position
-                position += len(group)
-            for seat_row in record.seats:
-                key = seat_row.user_id or f"computer:{seat_row.name}"
-                entry = players[record.game].setdefault(key, PlayerStats(seat_row.name))
-                entry.name = seat_row.name
-                entry.games += 1
-                place = place_of.get(seat_row.seat)
-                if place is not None:
-                    entry.places[place] = entry.places.get(place, 0) + 1
-                    entry.wins += place == 1
-        return GuildStats(dict(games), {k: dict(v) for k, v in players.items()})
+        for row in rows:
+            players[row.game][row.player] = PlayerStats(row.name, row.games, row.wins, dict(row.places))
+        return GuildStats(counts, {k: dict(v) for k, v in players.items()})
 
 
 def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], locale: str,

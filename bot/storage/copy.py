@@ -24,6 +24,9 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("boards", "game_id"),
     ("user_prefs", None),
     ("guild_prefs", None),
+    ("standings", None),  # a server's standings, kept as its games finished
+    ("standing_places", None),
+    ("finished_counts", None),
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)

@@ -9,6 +9,7 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import Conflict
+from bot.storage import standings
 from bot.storage.backend import POSTGRES, dialect
 
 
@@ -222,6 +223,8 @@ async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: in
                              (*encoded.values(), game.id, expected_version))
     if cur.rowcount != 1:
         raise Conflict()
+    if fields.get("status") == "finished" and game.status != "finished":
+        await standings.record_finish(conn, game.guild_id, game.game, game.seats, fields.get("outcome") or {})
     for k, v in fields.items():
         setattr(game, k, v)
     game.version = expected_version + 1

@@ -24,6 +24,7 @@ class UserPrefs:
     vacation_until: str | None = None
     ping_on_turn: bool = False
     seen_locale: str | None = None  # the language of their Discord client, last seen
+    dm_channel_id: str | None = None  # their DM channel, once Discord opened it
 
     @property
     def language(self) -> str | None:
@@ -34,12 +35,14 @@ class UserPrefs:
 
 async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
     async with conn.execute("SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, "
-                            "ping_on_turn, seen_locale FROM user_prefs WHERE user_id = ?", (str(user_id),)) as cur:
+                            "ping_on_turn, seen_locale, dm_channel_id FROM user_prefs WHERE user_id = ?",
+                            (str(user_id),)) as cur:
         row = await cur.fetchone()
     if row is None:
         return UserPrefs(str(user_id))
     return UserPrefs(row["user_id"], row["locale"], bool(row["dm_ok"]), row["time_zone"], row["quiet_start"],
-                     row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]), row["seen_locale"])
+                     row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]), row["seen_locale"],
+                     row["dm_channel_id"])
 
 
 async def chosen_locales(conn: aiosqlite.Connection) -> dict[str, str]:

@@ -57,3 +57,29 @@ async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make
     after = await bot.service.current(fake.channel_id)
     assert after is not None and after.ply > record.ply
     fake.assert_clean()
+
+
+async def test_a_dm_after_a_restart_is_one_rest_call(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await start_tolp(fake, bot, users)
+    opened = [r for r in fake.requests if r.route == "/users/@me/channels"]
+    assert len(opened) == 3  # each player's DM channel opened once, at the start
+    await fake.close_bot(bot)
+
+    restarted = await make_bot()  # a new process: discord.py's own DM cache is empty
+    record = await restarted.service.current(fake.channel_id)
+    assert record is not None
+    since = len(fake.requests)
+    for _ in range(3):
+        seat = min(restarted.service.to_act(record))
+        mover = next(u for u in users if u["id"] == record.user_of(seat))
+        command, options = tolp_command(restarted.service.legal_texts(record, seat)[0])
+        assert (await fake.interact(restarted, fake.slash(mover, command, **options))).ok
+        record = await restarted.service.current(fake.channel_id)
+        assert record is not None
+    later = fake.requests[since:]
+    dm_ids = {fake.dm_channel(u)["id"] for u in users}
+    assert any(r.method == "POST" and r.route == f"/channels/{dm}/messages" for r in later for dm in dm_ids)
+    assert not [r for r in later if r.route == "/users/@me/channels"]
+    fake.assert_clean()

@@ -1,0 +1,364 @@
+"""Load benchmark: the real bot (`python -m bot run`) as a subprocess against the loopback fake
+Discord over the gateway. N Tölp tables (4 players each) are stored first; then moves are offered
+at R moves/s (one move in flight per table, as players wait for their turn) and measured from
+the moment the gateway delivers the interaction:
+
+- ack p50/p99: until the interaction's first response (the defer) reaches Discord;
+- missed: first responses later than Discord's 3 s window; unanswered: none at all;
+- board p50/p99: until the table's board image is posted or edited;
+- done/s: moves finished (the mover heard back) per second of the run;
+- REST/move: REST calls per finished move that count against Discord's global limit (channel
+  messages, DM channels); interaction responses do not count;
+- CPU (cores busy) and RSS of the bot and its render workers, and the CPU of this process (the
+  fake Discord: when it nears one core, the fake, not the bot, limits the rate).
+
+The fake Discord runs in this process and takes a share of the same cores, as the issue's
+measurements did. Run from the repository root:
+
+    .venv/bin/python -m bench.bench_load                 # 200 and 1,000 tables, 10 … 200 moves/s
+    .venv/bin/python -m bench.bench_load --quick         # under a minute
+    .venv/bin/python -m bench.bench_load --games 1000 --rates 50,100,200 --seconds 20
+
+It prints a markdown table (README, "Under load").
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from bot.engine import registry
+from bot.services.players import Players
+from bot.services.table import GameService
+from bot.storage.db import Database
+from tests.discord.helpers import tolp_command
+from tests.fakediscord import FakeDiscord, Recorded, StoredMessage
+
+PLAYERS = 4
+DEADLINE = 3.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class LoadFake(FakeDiscord):
+    """The fake Discord, noting when the measured things happen and forgetting image bytes once
+    they were checked (a long run would otherwise hold every PNG in memory)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.acked_at: dict[str, float] = {}
+        self.done_at: dict[str, float] = {}
+        self.done: dict[str, asyncio.Event] = {}
+        self.boards: dict[str, list[float]] = defaultdict(list)
+        self.counted = 0
+        self.game_channels: set[str] = set()
+
+    async def _read(self, request: web.Request) -> Recorded:
+        rec = await super()._read(request)
+        now = time.monotonic()
+        route, parts = rec.route, rec.route.split("/")
+        if route.endswith("/callback") and parts[1] == "interactions":
+            self.acked_at.setdefault(parts[2], now)
+        elif parts[1] == "webhooks" and len(parts) > 3:
+            interaction = self._by_token.get(parts[3])
+            if interaction is not None and interaction.id not in self.done_at:
+                self.done_at[interaction.id] = now
+                if interaction.id in self.done:
+                    self.done[interaction.id].set()
+        if route.startswith("/channels/") or route == "/users/@me/channels":
+            self.counted += 1
+            if rec.files and parts[2] in self.game_channels and rec.method in ("POST", "PATCH"):
+                self.boards[parts[2]].append(now)
+        return rec
+
+    def _create(self, ch: dict, body: dict, files: list[Any], kind: str, **kw: Any) -> StoredMessage:
+        message = super()._create(ch, body, files, kind, **kw)
+        for stored in files:
+            stored.data = b""
+        return message
+
+    def _edit(self, msg: StoredMessage, body: dict, files: list[Any]) -> StoredMessage:
+        message = super()._edit(msg, body, files)
+        for stored in files:
+            stored.data = b""
+        return message
+
+
+@dataclass
+class Table:
+    game_id: int
+    channel: str
+    users: list[dict[str, Any]]
+    state: Any
+    ply: int
+    busy: bool = False
+    over: bool = False
+
+
+@dataclass
+class Move:
+    interaction: str
+    channel: str
+    sent: float
+
+
+@dataclass
+class Result:
+    games: int
+    rate: int
+    seconds: float
+    moves: list[Move] = field(default_factory=list)
+    finished: int = 0
+    refused: int = 0
+    skipped: int = 0
+    counted: int = 0
+    cpu: float = 0.0
+    rss_mb: float = 0.0
+    fake_cpu: float = 0.0
+
+
+async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
+    """``games`` started Tölp tables, each in its own channel with four members."""
+    tolp = registry.get("tolp")
+    tables = []
+    async with Database(path) as db:
+        service, players = GameService(db), Players(db)
+        for n in range(games):
+            channel = fake.add_channel(f"table-{n}")["id"]
+            fake.game_channels.add(channel)
+            users = [fake.add_member(f"p{n}x{i}") for i in range(PLAYERS)]
+            await service.create(guild_id=fake.guild_id, channel_id=channel, game="tolp", user_id=users[0]["id"],
+                                 name=users[0]["username"], seed=f"bench-{n}")
+            for user in users[1:]:
+                await service.join(channel, user["id"], user["username"])
+            for user in users:  # as after a start that DMed everyone: each DM channel already open
+                await players.remember_dm_channel(user["id"], fake.dm_channel(user)["id"])
+            record = (await service.start(channel, users[0]["id"])).record
+            state = tolp.new(PLAYERS, record.options, record.seed)
+            assert tolp.dump(state) == record.state
+            tables.append(Table(record.id, channel, users, state, record.ply))
+    return tables
+
+
+def usage(pid: int) -> tuple[float, float]:
+    """CPU seconds and RSS (MB) of ``pid`` and its children (the render workers)."""
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    cpu = rss = 0.0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+            status = Path(f"/proc/{p}/status").read_text()
+            rss += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")) / 1024
+        except (OSError, StopIteration):
+            continue
+    return cpu, rss
+
+
+async def play(fake: LoadFake, table: Table, ply_of: sqlite3.Connection, rng: random.Random,
+               result: Result) -> None:
+    """Offer one move at ``table`` and follow it to the end."""
+    tolp = registry.get("tolp")
+    seat = min(tolp.to_act(table.state))
+    action = str(rng.choice(list(tolp.legal_actions(table.state, seat))))
+    command, options = tolp_command(action)
+    payload = fake.slash(table.users[seat], command, channel=table.channel, **options)
+    fake.done[payload["id"]] = done = asyncio.Event()
+    move = Move(payload["id"], table.channel, time.monotonic())
+    result.moves.append(move)
+    table.busy = True
+    try:
+        await fake.dispatch("INTERACTION_CREATE", payload)
+        await asyncio.wait_for(done.wait(), timeout=15)
+    except TimeoutError:
+        table.over = True  # unanswered: its state is unknown from here on
+        return
+    finally:
+        table.busy = False
+    ply, snapshot = ply_of.execute("SELECT ply, state FROM games WHERE id = ?", (table.game_id,)).fetchone()
+    if ply > table.ply:
+        table.state, table.ply = tolp.load(json.loads(snapshot)), ply
+        result.finished += 1
+        table.over = tolp.outcome(table.state) is not None
+    else:
+        result.refused += 1
+        table.over = True
+
+
+async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, rate: int,
+                seconds: float, rng: random.Random) -> Result:
+    result = Result(len(tables), rate, seconds)
+    ply_of = sqlite3.connect(db_path)
+    counted_before, (cpu_before, _), own_before = fake.counted, usage(pid), time.process_time()
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    tasks = []
+    cursor = 0
+    for n in range(int(rate * seconds)):
+        delay = start + n / rate - loop.time()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        for _ in range(len(tables)):
+            table = tables[cursor % len(tables)]
+            cursor += 1
+            if not table.busy and not table.over:
+                table.busy = True
+                tasks.append(asyncio.create_task(play(fake, table, ply_of, rng, result)))
+                break
+        else:
+            result.skipped += 1
+    await asyncio.gather(*tasks)
+    elapsed = loop.time() - start
+    cpu_after, rss = usage(pid)
+    result.seconds = elapsed
+    result.cpu = (cpu_after - cpu_before) / elapsed
+    result.fake_cpu = (time.process_time() - own_before) / elapsed
+    result.rss_mb = rss
+    result.counted = fake.counted - counted_before
+    ply_of.close()
+    return result
+
+
+async def delivered(db_path: Path, timeout: float = 600) -> None:
+    """Wait until the outbox holds nothing undelivered (polling: it is another process's work)."""
+    check = sqlite3.connect(db_path)
+    try:
+        deadline = time.monotonic() + timeout
+        while check.execute("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL").fetchone()[0]:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not deliver the start-up announcements")
+            await asyncio.sleep(0.5)
+    finally:
+        check.close()
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
+    acks, boards = [], []
+    missed = unanswered = 0
+    for move in result.moves:
+        acked = fake.acked_at.get(move.interaction)
+        if acked is None:
+            unanswered += 1
+            continue
+        acks.append((acked - move.sent) * 1000)
+        missed += acked - move.sent > DEADLINE
+        board = next((t for t in fake.boards.get(move.channel, []) if t >= move.sent), None)
+        if board is not None:
+            boards.append((board - move.sent) * 1000)
+    return {"games": result.games, "rate": result.rate, "offered": len(result.moves),
+            "ack50": percentile(acks, 0.5), "ack99": percentile(acks, 0.99),
+            "board50": percentile(boards, 0.5), "board99": percentile(boards, 0.99),
+            "done_s": result.finished / result.seconds, "missed": missed, "unanswered": unanswered,
+            "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
+            "rest": result.counted / max(1, result.finished)}
+
+
+async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int) -> list[dict[str, Any]]:
+    fake = LoadFake()
+    await fake.start()
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "load.sqlite3"
+        started = time.perf_counter()
+        tables = await fill(db_path, fake, games)
+        print(f"# {games} tables stored in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
+                   GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(db_path),
+                   GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_SCHEDULER_SECONDS="3600")
+        if processes is not None:
+            env["GAMEMASTER_RENDER_PROCESSES"] = processes
+        with open(Path(folder) / "bot.log", "wb") as log:
+            bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "run", env=env, cwd=folder,
+                                                       stdout=log, stderr=asyncio.subprocess.STDOUT)
+            try:
+                await asyncio.wait_for(fake.identified.wait(), timeout=60)
+                await fake.wait_request(lambda r: r.method == "PUT" and r.path.endswith("/commands"), timeout=60)
+                probe = fake.slash(tables[0].users[0], "rules", game="tolp", topic="", channel=tables[0].channel)
+                await fake.interact(None, probe, gateway=True, timeout=60)
+                # the starts were committed with their announcements (boards, DMs) still to deliver:
+                # the bot delivers them after it starts; measure moves once that is over
+                started = time.perf_counter()
+                await delivered(db_path)
+                print(f"# start-up delivery of {games} tables' announcements took "
+                      f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+                rng = random.Random(seed)
+                for rate in rates:
+                    result = await offer(fake, tables, bot.pid, db_path, rate, seconds, rng)
+                    rows.append(summary(fake, result))
+                    print(row_text(rows[-1]), file=sys.stderr)
+            finally:
+                bot.terminate()
+                await asyncio.wait_for(bot.wait(), timeout=30)
+        output = (Path(folder) / "bot.log").read_text(errors="replace")
+        if "Traceback" in output:
+            print(output[-3000:], file=sys.stderr)
+    await fake.stop()
+    return rows
+
+
+COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
+           "missed 3 s", "unanswered", "refused", "REST/move", "bot CPU cores", "bot RSS MB", "fake CPU cores")
+
+
+def row_text(row: dict[str, Any]) -> str:
+    cells = (row["games"], row["rate"], f"{row['ack50']:.0f}", f"{row['ack99']:.0f}", f"{row['board50']:.0f}",
+             f"{row['board99']:.0f}", f"{row['done_s']:.1f}", row["missed"], row["unanswered"],
+             row["refused"], f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}")
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def table_text(rows: list[dict[str, Any]]) -> str:
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += [row_text(row) for row in rows]
+    for games in sorted({row["games"] for row in rows}):
+        good = [row["rate"] for row in rows if row["games"] == games and row["ack99"] <= 100
+                and row["missed"] == 0 and row["unanswered"] == 0]
+        lines.append(f"\nHighest offered rate with ack p99 ≤ 100 ms at {games} tables: "
+                     f"{max(good) if good else 'none'} moves/s")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", default="200,1000", help="comma-separated table counts")
+    parser.add_argument("--rates", default="10,25,50,100,150,200", help="comma-separated moves/s")
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each rate's run")
+    parser.add_argument("--render-processes", default=None,
+                        help="render worker processes in the bot (0: threads; default: one per core)")
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--quick", action="store_true", help="50 tables, 10 and 50 moves/s, 6 s each")
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.rates, args.seconds = "50", "10,50", 6.0
+    rows: list[dict[str, Any]] = []
+    for games in (int(g) for g in args.games.split(",")):
+        rows += asyncio.run(run(games, [int(r) for r in args.rates.split(",")], args.seconds,
+                                args.render_processes, args.seed))
+    print(table_text(rows))
+
+
+if __name__ == "__main__":
+    main()

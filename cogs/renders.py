@@ -1,0 +1,92 @@
+"""Where board and hand images are drawn: worker processes, so that rendering uses every core
+(threads share one core's worth under the GIL), or worker threads (``processes=0``: the tests,
+and a machine with one core).
+
+The renderer modules are imported in the workers; an observation goes there pickled and a PNG
+comes back. The process pool starts with the bot (``start``) and shuts down with it (``close``).
+"""
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import importlib
+import multiprocessing
+import os
+import signal
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+from typing import Any
+
+PR_SET_PDEATHSIG = 1
+
+
+def _bind_to_parent() -> None:
+    """A worker ends with the bot, even when the bot is killed (SIGKILL leaves no chance to shut the
+    pool down): Linux sends the worker SIGTERM when its parent dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() == 1:  # the parent died before we got here
+        os._exit(0)
+
+
+def _draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return getattr(importlib.import_module(module), function)(*args, **kwargs)
+
+
+def _warm(modules: tuple[str, ...]) -> int:
+    """Import the renderers (fonts, static layers) in a worker before the first real render."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:  # a game without images of its own
+            pass
+    return os.getpid()
+
+
+class Renders:
+    def __init__(self, processes: int = 0, threads: int = 4) -> None:
+        self.processes = processes
+        self._executor: Executor
+        if processes > 0:
+            # spawn: a fresh interpreter, nothing inherited from the bot's threads or sockets
+            self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_bind_to_parent)
+        else:
+            self._executor = ThreadPoolExecutor(threads, thread_name_prefix="render")
+
+    async def start(self, modules: tuple[str, ...] = ()) -> list[int]:
+        """Start every worker and import ``modules`` there (process ids; empty for threads)."""
+        if self.processes <= 0:
+            return []
+        loop = asyncio.get_running_loop()
+        pids = await asyncio.gather(*(loop.run_in_executor(self._executor, _warm, modules)
+                                      for _ in range(self.processes)))
+        return sorted(set(pids))
+
+    async def draw(self, module: str, function: str, *args: Any, **kwargs: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(_draw, module, function, args, kwargs))
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+_renders: Renders | None = None
+
+
+def use(renders: Renders | None) -> Renders | None:
+    """Install the renders every cog draws with (None: worker threads); returns the previous one."""
+    global _renders
+    previous, _renders = _renders, renders
+    return previous
+
+
+def current() -> Renders:
+    global _renders
+    if _renders is None:
+        _renders = Renders(0)
+    return _renders

@@ -109,7 +109,14 @@ class Announcer(commands.Cog):
             self.sweep.start()
 
     async def cog_unload(self) -> None:
+        """On a stop, end the deliveries in flight while the database and Discord are still
+        there (their entries stay pending: the next start delivers them, the nonce prevents a
+        second board)."""
         self.sweep.cancel()
+        running = [task for task in self._running.values() if not task.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:

@@ -313,9 +313,23 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
     passes ``allowed_mentions``."""
     kwargs.setdefault("allowed_mentions", NO_PINGS)
     if interaction.response.is_done():
+        if interaction.extras.pop("public_placeholder", False) and ephemeral:
+            # the first follow-up would take the public placeholder's place, and be public too
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                log.warning("could not remove the placeholder of interaction %s", interaction.id)
         await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(clip(content), ephemeral=ephemeral, **kwargs)
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Acknowledge a command whose answer is public (a lobby, a join, an end) before any database
+    work: a public "thinking…" placeholder the answer replaces. A refusal stays private:
+    ``reply`` removes the placeholder and answers ephemerally."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras["public_placeholder"] = True
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:

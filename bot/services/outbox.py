@@ -77,7 +77,7 @@ class Outbox:
         self.db = db
 
     async def snapshot(self, game_id: int) -> Snapshot:
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:  # a reader's snapshot: the writer stays free for moves
             record = await games.get(conn, game_id)
             if record is None:
                 raise NotFound("error.no_game")
@@ -97,7 +97,7 @@ class Outbox:
 
     async def tables(self) -> list[int]:
         """Games with committed changes not yet announced (delivered at start-up and periodically)."""
-        async with self.db.transaction() as conn:
+        async with self.db.reading() as conn:
             return await announcements.pending_games(conn)
 
     async def delivered(self, ids: list[int], board: announcements.BoardRow | None) -> None:

@@ -29,7 +29,7 @@ from bot.i18n import t
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
-from bot.storage.announcements import BoardRow
+from bot.storage.announcements import BoardRow, Pending
 from bot.storage.games import GameRow
 from cogs import common
 from cogs.admission import Admission
@@ -97,6 +97,9 @@ class Announcer(commands.Cog):
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self.admission = Admission(bot.settings.announce_slots)
+        # game -> {ply: seat}: the mover whose own new private view their interaction's answer
+        # showed (cogs/common.answer_with_own_view), so that the ply's DMs leave them out
+        self._answered: dict[int, dict[int, int]] = {}
         # this process in the tables' delivery claims: named by the shards it serves, which the
         # instance lease gives to one live process at a time, so the process restarted after a
         # crash takes its predecessor's claims over at once instead of waiting for them to run out
@@ -196,8 +199,7 @@ class Announcer(commands.Cog):
         payloads = [p.payload for p in pending]
         events = events_from(e for p in payloads for e in p["events"])
         public = [e for e in events if e.visible_to is None]
-        seats = {s for p in payloads for s in p["private_changed"]}
-        seats |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
+        seats = self.private_seats(record, pending)
         first = pending[0].id
         if any(p["kind"] == ENDED for p in payloads):
             if board is not None:
@@ -217,6 +219,25 @@ class Announcer(commands.Cog):
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
+
+    def answered(self, game_id: int, ply: int, seat: int) -> None:
+        """The move that made ``ply`` showed its mover their own new view in its answer."""
+        self._answered.setdefault(game_id, {})[ply] = seat
+
+    def private_seats(self, record: GameRow, pending: Sequence[Pending]) -> set[int]:
+        """Seats whose private view the pending entries changed (or told them something), except
+        a mover who saw their own view in their move's answer, unless a later move changed it."""
+        answered = self._answered.pop(record.id, {})
+        seats: set[int] = set()
+        for entry in pending:
+            changed = set(entry.payload["private_changed"])
+            events = events_from(entry.payload["events"])
+            changed |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
+            seats |= changed - {answered.get(entry.ply)}
+        later = {ply: seat for ply, seat in answered.items() if ply > record.ply}
+        if later:  # a move committed after this snapshot: its entry comes with the next delivery
+            self._answered[record.id] = later
+        return seats
 
     async def archive_thread(self, record: GameRow) -> None:
         """A finished table in a thread the bot opened (``/game new thread:``) archives its thread

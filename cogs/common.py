@@ -209,11 +209,14 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
 
 
 # ----------------------------------------------------------------------------- announcing
-def announce(bot: GameMasterBot, update: Update) -> None:
+def announce(bot: GameMasterBot, update: Update, answered: int | None = None) -> None:
     """The change and its announcement are committed (the outbox entry of its transaction); wake
-    the table's announcer, which posts or edits the board and sends the DMs after the reply."""
+    the table's announcer, which posts or edits the board and sends the DMs after the reply.
+    ``answered``: the seat whose new private view the interaction's answer already showed."""
     announcer = bot.get_cog("Announcer")
     if announcer is not None:
+        if answered is not None:
+            announcer.answered(update.record.id, update.record.ply, answered)  # type: ignore[attr-defined]
         announcer.wake(update.record.id)  # type: ignore[attr-defined]
 
 
@@ -359,10 +362,36 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         except StorageDamaged as exc:
             exc.game_id = exc.game_id or table
             raise
-        announce(bot, update)
-        await acknowledged(interaction)
+        answered = await answer_with_own_view(interaction, update)
+        announce(bot, update, answered)
+        if answered is None:
+            await acknowledged(interaction)
 
     await guarded(interaction, work)
+
+
+async def answer_with_own_view(interaction: discord.Interaction, update: Update) -> int | None:
+    """The mover's own new private view (their hand after a play) answers their move, privately,
+    instead of a DM: an interaction's follow-up does not count against Discord's global limit of
+    REST calls, a DM does. Returns the mover's seat when it was shown (the announcer then DMs
+    only the players whose view changed through someone else's move)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    record = update.record
+    seat = record.seat_of(str(interaction.user.id))
+    if seat is None or seat not in update.private_changed or bot.get_cog("Announcer") is None:
+        return None
+    content, file, view = await private_message(bot, record, seat, locale_of(interaction), update.events)
+    if not content and file is None:
+        return None
+    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    if file is not None:
+        kwargs["file"] = file
+    try:
+        await reply(interaction, content, **kwargs)
+    except discord.HTTPException:  # the announcer DMs it as before
+        log.warning("could not answer interaction %s with the mover's own view", interaction.id, exc_info=True)
+        return None
+    return seat
 
 
 async def show_current(interaction: discord.Interaction, game_id: int | None, *, private: bool = False) -> None:

@@ -138,6 +138,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -190,7 +191,7 @@ def shard_of(guild_id: str | None, shard_count: int) -> int:
 
 
 def iso_now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def jresp(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.history import History
 from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
@@ -68,6 +69,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.db = db
         self.service = service
         self.players = Players(db)
+        self.history = History(db)  # finished games; a server's ratings, kept between /game stats
         service.prefs_written = self.players.forget
         # reminder claims are leased to this process's shard scope: a restart takes its own at once
         self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))

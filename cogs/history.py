@@ -15,7 +15,7 @@ from bot.engine import registry
 from bot.errors import IllegalAction
 from bot.i18n import t
 from bot.services import export as exporting
-from bot.services.history import History, HistoryPage
+from bot.services.history import HistoryPage
 from bot.services.ratings import Change, ladder, player_key
 from bot.services.text import shown
 from bot.storage.history import FinishedGame
@@ -95,7 +95,7 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
             raise IllegalAction("error.guild_only")
         locale = locale_of(interaction)
         anchor = int(match["game"])
-        history = History(bot.db)
+        history = bot.history
         guild = str(interaction.guild_id)
         page = await (history.page(guild, older_than=anchor) if match["way"] == "o"
                       else history.page(guild, newer_than=anchor))
@@ -114,7 +114,7 @@ async def history_command(interaction: discord.Interaction) -> None:
             raise IllegalAction("error.guild_only")
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
-        page = await History(bot.db).page(str(interaction.guild_id))
+        page = await bot.history.page(str(interaction.guild_id))
         text, page = history_text(page, locale)
         view = history_view(page, locale)
         await reply(interaction, text, **({"view": view} if view else {}))
@@ -170,7 +170,7 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
             lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
                            games=entry.games, average=f"{entry.average_place:.1f}"))
         if game is not None:  # ratings are per game
-            rated = await History(bot.db).rated(guild, game)
+            rated = await bot.history.rated(guild, game)
             table = ladder(rated.ratings)
             if table:
                 lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))

@@ -5,7 +5,7 @@ after each game (a player's own history in ``/game stats``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
@@ -77,10 +77,11 @@ def player_key(user_id: str | None, name: str) -> str:
     return user_id or f"computer:{name}"
 
 
-def recompute(finished: Iterable[Result], game: str) -> Rated:
-    """Every player's rating in ``game`` after the finished games, and each game's changes."""
+def recompute(finished: Iterable[Result], game: str, start: Rated | None = None) -> Rated:
+    """Every player's rating in ``game`` after the finished games, and each game's changes;
+    continued from ``start`` (left unchanged) when given: the ratings after the games before these."""
     model = PlackettLuce()
-    out = Rated()
+    out = Rated() if start is None else Rated({k: replace(r) for k, r in start.ratings.items()}, list(start.changes))
     ratings = out.ratings
     for record in sorted(finished, key=lambda r: r.id):
         places = (record.outcome or {}).get("places", [])

@@ -80,7 +80,8 @@ def document(record: GameRow, moves: list[tuple[int, int, str, str]]) -> dict[st
 async def export(service: GameService, game_id: int, *, guild_id: str | None, user_id: str) -> dict[str, Any]:
     """``/game export``: a game of this server (in a DM: one the user sat in)."""
     record = await service.get(game_id)
-    if (record.guild_id != guild_id) if guild_id is not None else record.seat_of(user_id) is None:
+    elsewhere = record.guild_id != guild_id if guild_id is not None else record.seat_of(user_id) is None
+    if elsewhere:
         raise Forbidden("export.error.elsewhere")
     return document(record, await service.moves(record.id))
 

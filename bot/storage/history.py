@@ -1,6 +1,6 @@
 """Repository for a server's finished games as history: pages of them newest first (``/game
 history``) and one game's results in order (ratings). Both read a range of the partial indexes
-``games_guild_finished`` / ``games_guild_game_finished`` (migration 0013), never every game, and
+``games_guild_finished`` / ``games_guild_game_finished`` (migration 0014), never every game, and
 fetch the seats of a page in one query; the state snapshot is never read."""
 from __future__ import annotations
 

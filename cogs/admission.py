@@ -8,7 +8,7 @@ takes one of a few slots; tables waiting for a slot lose nothing (the delivery t
 renders the newest committed state once: the waiting moves are coalesced into it).
 
 Cosmetic work (folding a superseded board to its one-line summary) may be put off: it runs
-in a low-priority lane only while no table is waiting for a slot. Under sustained overload it is
+in a low-priority lane, one piece at a time, only while no table is waiting for a slot. Under sustained overload it is
 dropped beyond a bound (the old board then keeps its picture; its buttons answer "the game has
 moved on").
 """
@@ -69,14 +69,15 @@ class Admission:
             self._lane = asyncio.get_running_loop().create_task(self._run_later(), name="gamemaster-later")
 
     async def _run_later(self) -> None:
+        """One piece at a time, beside the slots (a piece may wait for its channel's pace without
+        keeping a delivery out), and only while no delivery waits."""
         while self._later:
             await self._calm.wait()
             name, work = self._later.popleft()
-            async with self.slot():
-                try:
-                    await work()
-                except Exception:  # noqa: BLE001 - cosmetic work: logged, the rest goes on
-                    log.warning("%s failed", name, exc_info=True)
+            try:
+                await work()
+            except Exception:  # noqa: BLE001 - cosmetic work: logged, the rest goes on
+                log.warning("%s failed", name, exc_info=True)
 
     async def close(self) -> None:
         """Drop what was put off (a stopping bot) and end the low-priority lane."""

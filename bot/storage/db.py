@@ -138,6 +138,13 @@ class SqliteDatabase(Database):
                 else:
                     await self.conn.execute("COMMIT")
 
+    @asynccontextmanager
+    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer for one statement in autocommit mode (its own implicit transaction)."""
+        async with self._lock:
+            with _damage_refused():
+                yield self.conn
+
     async def _rollback(self) -> None:
         try:
             await self.conn.execute("ROLLBACK")

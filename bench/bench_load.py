@@ -134,6 +134,7 @@ class Result:
     rss_mb: float = 0.0
     fake_cpu: float = 0.0
     other_cpu: float = 0.0
+    workers_cpu: float = 0.0  # the render workers' share of ``cpu``
 
 
 async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
@@ -159,24 +160,28 @@ async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
     return tables
 
 
-def usage(pid: int) -> tuple[float, float]:
-    """CPU seconds and RSS (MB) of ``pid`` and its children (the render workers)."""
+def usage(pid: int) -> tuple[float, float, float]:
+    """CPU seconds of ``pid`` and of its children (the render workers), and their RSS (MB)."""
     pids = [pid]
     try:
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         pids += [int(c) for c in children]
     except OSError:
         pass
-    cpu = rss = 0.0
+    cpu = workers = rss = 0.0
     for p in pids:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            cpu += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+            seconds = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+            if p == pid:
+                cpu += seconds
+            else:
+                workers += seconds
             status = Path(f"/proc/{p}/status").read_text()
             rss += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS")) / 1024
         except (OSError, StopIteration):
             continue
-    return cpu, rss
+    return cpu, workers, rss
 
 
 def machine_cpu() -> float:
@@ -224,7 +229,7 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
                 seconds: float, rng: random.Random) -> Result:
     result = Result(len(tables), rate, seconds)
     ply_of = sqlite3.connect(db_path)
-    counted_before, (cpu_before, _), own_before = fake.counted, usage(pid), time.process_time()
+    counted_before, (cpu_before, workers_before, _), own_before = fake.counted, usage(pid), time.process_time()
     machine_before = machine_cpu()
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -245,9 +250,10 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
             result.skipped += 1
     await asyncio.gather(*tasks)
     elapsed = loop.time() - start
-    cpu_after, rss = usage(pid)
+    cpu_after, workers_after, rss = usage(pid)
     result.seconds = elapsed
-    result.cpu = (cpu_after - cpu_before) / elapsed
+    result.workers_cpu = (workers_after - workers_before) / elapsed
+    result.cpu = (cpu_after - cpu_before) / elapsed + result.workers_cpu
     result.fake_cpu = (time.process_time() - own_before) / elapsed
     result.other_cpu = max(0.0, (machine_cpu() - machine_before) / elapsed - result.cpu - result.fake_cpu)
     result.rss_mb = rss
@@ -308,7 +314,8 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "board50": percentile(boards, 0.5), "board99": percentile(boards, 0.99),
             "done_s": result.finished / result.seconds, "missed": missed, "unanswered": unanswered,
             "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
-            "other_cpu": result.other_cpu, "rest": result.counted / max(1, result.finished)}
+            "other_cpu": result.other_cpu, "workers_cpu": result.workers_cpu,
+            "rest": result.counted / max(1, result.finished)}
 
 
 async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int) -> list[dict[str, Any]]:
@@ -356,15 +363,15 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
 
 
 COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
-           "missed 3 s", "unanswered", "refused", "REST/move", "bot CPU cores", "bot RSS MB", "fake CPU cores",
-           "others CPU cores")
+           "missed 3 s", "unanswered", "refused", "REST/move", "bot CPU cores", "of it render workers", "bot RSS MB",
+           "fake CPU cores", "others CPU cores")
 
 
 def row_text(row: dict[str, Any]) -> str:
     cells = (row["games"], row["rate"], f"{row['ack50']:.0f}", f"{row['ack99']:.0f}", f"{row['board50']:.0f}",
              f"{row['board99']:.0f}", f"{row['done_s']:.1f}", row["missed"], row["unanswered"],
-             row["refused"], f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}",
-             f"{row['other_cpu']:.2f}")
+             row["refused"], f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['workers_cpu']:.2f}",
+             f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}", f"{row['other_cpu']:.2f}")
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 

@@ -46,6 +46,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.engine import registry
+from bot.i18n import normalize
 from bot.services.players import Players
 from bot.services.table import GameService
 from bot.storage.db import Database
@@ -151,8 +152,11 @@ async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
                                  name=users[0]["username"], seed=f"bench-{n}")
             for user in users[1:]:
                 await service.join(channel, user["id"], user["username"])
-            for user in users:  # as after a start that DMed everyone: each DM channel already open
+            for user in users:  # as after a start that DMed everyone: each DM channel already open,
                 await players.remember_dm_channel(user["id"], fake.dm_channel(user)["id"])
+                # and their client's language seen (a user's first interaction writes it once)
+                seen = normalize(fake.locales[user["id"]])
+                await players.remember_locale(user["id"], await players.prefs(user["id"]), seen)
             record = (await service.start(channel, users[0]["id"])).record
             state = tolp.new(PLAYERS, record.options, record.seed)
             assert tolp.dump(state) == record.state

@@ -109,6 +109,11 @@ class Database:
         than ``transaction()`` (no BEGIN, no COMMIT). Never for two statements that belong together."""
         raise NotImplementedError
 
+    def reading_one(self) -> AbstractAsyncContextManager[Any]:
+        """Like ``reading()`` for ONE statement (a statement is a consistent snapshot by itself):
+        two round trips fewer (no BEGIN, no COMMIT)."""
+        raise NotImplementedError
+
     def reading(self) -> AbstractAsyncContextManager[Any]:
         """A consistent read-only snapshot of committed data that does not wait for writers."""
         raise NotImplementedError

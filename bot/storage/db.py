@@ -172,6 +172,22 @@ class SqliteDatabase(Database):
         finally:
             self._free.put_nowait(reader)
 
+    @asynccontextmanager
+    async def reading_one(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A reader for one statement, in autocommit mode."""
+        if not self._readers:
+            async with self.transaction() as conn:
+                yield conn
+            return
+        reader = await self._free.get()
+        try:
+            if reader.in_transaction:  # a read cancelled during its COMMIT
+                await reader.execute("COMMIT")
+            with _damage_refused():
+                yield reader
+        finally:
+            self._free.put_nowait(reader)
+
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         async with self.reading() as conn:
             async with conn.execute(sql, tuple(params)) as cur:

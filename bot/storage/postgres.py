@@ -198,6 +198,12 @@ class PostgresDatabase(Database):
             yield PgConnection(raw)
 
     @asynccontextmanager
+    async def reading_one(self) -> AsyncIterator[PgConnection]:
+        """A pooled connection for one statement (its own snapshot; no BEGIN/COMMIT round trips)."""
+        async with self.pool.acquire() as raw:
+            yield PgConnection(raw)
+
+    @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgConnection]:
         """A read-only snapshot (REPEATABLE READ) on a pooled connection; readers never wait for
         writers in PostgreSQL."""

@@ -36,17 +36,18 @@ class Counting:
         return getattr(self._conn, name)
 
 
-def counted(db: Database) -> list[str]:
-    """Statements of every transaction of ``db`` from now on (BEGIN and COMMIT not included)."""
+def counted(db: Database, door: str = "transaction") -> list[str]:
+    """Statements of every ``db.transaction()`` (or other door) from now on (BEGIN and COMMIT not
+    included)."""
     sent: list[str] = []
-    plain = db.transaction
+    plain = getattr(db, door)
 
     @asynccontextmanager
-    async def transaction() -> AsyncIterator[Any]:
+    async def counting() -> AsyncIterator[Any]:
         async with plain() as conn:
             yield Counting(conn, sent)
 
-    db.transaction = transaction  # type: ignore[method-assign]
+    setattr(db, door, counting)
     return sent
 
 
@@ -99,3 +100,13 @@ async def test_the_interaction_that_finished_a_game_delivered_again_is_already_a
     with pytest.raises(AlreadyApplied):  # not "no game here": that very interaction ended it
         await service.act(user_id="u1", action="add 3", channel_id="c", interaction_id="b")
     assert [m[2] for m in await service.moves(update.record.id)] == ["add 3", "add 3"]
+
+
+async def test_the_current_game_is_one_statement_without_a_transaction_around_it(db: Database) -> None:
+    service = GameService(db, clock=lambda: NOW)
+    await tolp_table(db, service)
+    single, snapshots = counted(db, "reading_one"), counted(db, "reading")
+    record = await service.require_current("c")
+    assert len(single) == 1 and snapshots == []
+    assert [s.name for s in record.seats] == ["A", "P1", "P2", "P3"]
+    assert record.guild_settings == {"reminder_share": 0.25}

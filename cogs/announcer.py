@@ -27,7 +27,7 @@ from discord.ext import commands, tasks
 from bot.engine.core import Event
 from bot.i18n import t
 from bot.services.instance import shard_scopes
-from bot.services.outbox import ENDED, LEASE_SECONDS, Outbox, Snapshot, event_to_dict, events_from
+from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.games import GameRow
@@ -151,8 +151,6 @@ class Announcer(commands.Cog):
 
     async def _run(self, game_id: int) -> None:
         claimed = False
-        loop = asyncio.get_running_loop()
-        renew_at = 0.0
         try:
             while True:
                 channel = None
@@ -161,13 +159,10 @@ class Announcer(commands.Cog):
                 async with self.admission.slot():
                     self._again.discard(game_id)
                     # one process at a time delivers a table (another process may hold it: its own
-                    # task or, should it die, the sweep after its claim ran out delivers what is left);
-                    # the claim is renewed when half of it has run, not on every delivery (a write)
-                    if loop.time() >= renew_at:
-                        claimed = await self.outbox.claim(game_id, self.owner)
-                        if not claimed:
-                            return
-                        renew_at = loop.time() + LEASE_SECONDS / 2
+                    # task or, should it die, the sweep after its claim ran out delivers what is left)
+                    claimed = await self.outbox.claim(game_id, self.owner)
+                    if not claimed:
+                        return
                     snap = await self.outbox.snapshot(game_id)
                     if snap.pending:
                         channel = snap.record.channel_id

@@ -32,8 +32,8 @@ log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
 
-EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego",
-              "cogs.monopol", "cogs.tjuv")
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.replay", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej",
+              "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # cogs.replay joins the /game group of cogs.lobby
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -173,6 +173,18 @@ async def new_in_thread(interaction: discord.Interaction, locale: str, settings:
     await acknowledged(interaction)
 
 
+async def close_thread(bot: GameMasterBot, record: GameRow) -> None:
+    """After ``/game end`` answered: a table in its own thread gets its thread archived, by the
+    announcer after it edited the last board (a game that was playing), or at once (a lobby)."""
+    announcer = bot.get_cog("Announcer")
+    if announcer is None:
+        return
+    if record.state is None:
+        await announcer.archive_thread(record)  # type: ignore[attr-defined]
+    else:
+        announcer.wake(record.id)  # type: ignore[attr-defined]
+
+
 class Lobby(commands.Cog):
     game = app_commands.Group(name="game", description="Tables: create, join, start, status, end")
 
@@ -272,6 +284,7 @@ class Lobby(commands.Cog):
             else:
                 text = t("game.aborted", record.locale, player=shown_name(interaction.user), seed=record.seed)
             await reply(interaction, text, ephemeral=False)
+            await close_thread(self.bot, record)
         await guarded(interaction, work)
 
     @game.command(name="log", description="Show the moves of the game in this channel")

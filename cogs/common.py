@@ -446,6 +446,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         if replay_match:
             await replay.button(interaction, replay_match)
             return
+        from cogs import history
+        page = history.PAGE_ID.fullmatch(self.rest)
+        if page:
+            await history.page_button(interaction, page)
+            return
         vote = _VOTE.fullmatch(self.rest)
         if vote:
             from cogs.clock import vote_button

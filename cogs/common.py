@@ -137,8 +137,11 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
 
 
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
+    # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
+    key_of = getattr(renderer(record.game), "private_key", None)
+    memo = (record.game, key_of(obs), tuple(record.names), locale) if key_of is not None else None
     return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
-                                        locale=locale)
+                                        locale=locale, memo=memo)
 
 
 @asynccontextmanager
@@ -438,6 +441,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         undo_match = undo.UNDO_ID.fullmatch(self.rest)
         if undo_match:
             await undo.button(interaction, undo_match)
+            return
+        from cogs import history
+        page = history.PAGE_ID.fullmatch(self.rest)
+        if page:
+            await history.page_button(interaction, page)
             return
         vote = _VOTE.fullmatch(self.rest)
         if vote:

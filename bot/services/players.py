@@ -123,7 +123,7 @@ class Players:
         if cached is not None:
             self._prefs.move_to_end(cached.user_id)
             return cached
-        async with self.db.reading() as conn:
+        async with self.db.reading_one() as conn:
             prefs = await prefs_repo.get_user(conn, str(user_id))
         # a write that committed while we read has already updated the cache: keep the newer entry
         return self._prefs.get(prefs.user_id) or self._keep(prefs)
@@ -234,11 +234,6 @@ class Players:
             moves = await repo.moves(conn, record.id)
         # a long game's replay is CPU work: off the event loop
         return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit)
-
-    async def finished(self, guild_id: str) -> list[GameRow]:
-        """The server's finished games, oldest first (ratings are recomputed from them)."""
-        async with self.db.reading() as conn:
-            return await repo.finished_in_guild(conn, guild_id)
 
     async def stats(self, guild_id: str) -> GuildStats:
         """From the standings kept as games finish: the cost does not grow with stored games."""

@@ -137,8 +137,11 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
 
 
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
+    # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
+    key_of = getattr(renderer(record.game), "private_key", None)
+    memo = (record.game, key_of(obs), tuple(record.names), locale) if key_of is not None else None
     return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
-                                        locale=locale)
+                                        locale=locale, memo=memo)
 
 
 @asynccontextmanager

@@ -38,6 +38,7 @@ class Settings:
     # tables whose announcements are delivered at once; the others wait (coalescing their moves)
     # so that interactions never queue behind announcement work (cogs/admission.py)
     announce_slots: int = 8
+    replay_cap_bytes: int = 8 * 1024 * 1024  # the animated replay on a result (Discord allows 10 MiB)
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
@@ -64,6 +65,7 @@ class Settings:
             render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
             channel_window=float(os.environ.get("GAMEMASTER_CHANNEL_WINDOW", "5")),
             announce_slots=int(os.environ.get("GAMEMASTER_ANNOUNCE_SLOTS", "") or 8),
+            replay_cap_bytes=int(float(os.environ.get("GAMEMASTER_REPLAY_CAP_MB", "") or 8) * 1024 * 1024),
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
             shards=parse_shards(os.environ.get("GAMEMASTER_SHARDS", "")),

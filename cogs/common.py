@@ -147,9 +147,11 @@ async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> b
 @asynccontextmanager
 async def paced(bot: GameMasterBot, channel_id: str | int) -> AsyncIterator[None]:
     """Wrap every post or edit in a guild channel: at most Discord's per-channel rate."""
-    await bot.pacer.ready(str(channel_id))
-    yield
-    bot.pacer.sent(str(channel_id))
+    held = await bot.pacer.hold(str(channel_id))
+    try:
+        yield
+    finally:  # a refused call may still have counted
+        bot.pacer.sent(str(channel_id), held)
 
 
 def png(data: bytes, name: str) -> discord.File:

@@ -25,9 +25,10 @@ async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFac
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(database_url).connect()
         opened.append(db)
-        # Discord's per-channel limit (5 messages / 5 s) at a tenth of the time scale, so whole
-        # games stay fast; the fake enforces the same limit
-        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0, channel_window=0.5,
+        # Discord's per-channel limit (5 messages / 5 s) at a fiftieth of the time scale, so whole
+        # games stay fast (the pacer still holds back a few hundred posts over the Discord tests);
+        # the fake enforces the same limit
+        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0, channel_window=0.1,
                             announce_sweep_seconds=0)
         fake.channel_rate = (settings.channel_posts, settings.channel_window)
         bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
+from tests.backends import BACKENDS, database_url_for
+
 
 @pytest_asyncio.fixture
 async def fake():
@@ -51,15 +53,8 @@ def pg_server():
         server.stop()
 
 
-BACKENDS = ("sqlite", "postgres")
-
-
 @pytest_asyncio.fixture(params=BACKENDS)
 async def database_url(request, tmp_path) -> str:
     """A fresh database on each backend: an SQLite file, or an empty schema on the session's
     PostgreSQL server (its URL names the schema as search_path)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "gm.sqlite3")
-    if request.node.get_closest_marker("sqlite_only"):
-        pytest.skip("about the SQLite file itself")
-    return await request.getfixturevalue("pg_server").create_schema()
+    return await database_url_for(request, tmp_path)

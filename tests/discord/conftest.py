@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
+from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.app import GameMasterBot
@@ -11,9 +13,17 @@ from bot.services.pacing import ChannelPacer
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from tests.backends import database_url_for
 from tests.fakediscord import FakeDiscord
 
 BotFactory = Callable[..., Awaitable[GameMasterBot]]
+
+
+@pytest_asyncio.fixture(params=["sqlite"])
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Discord tests run on SQLite; ``@on_both_backends`` (tests/backends.py) also runs one on
+    PostgreSQL, where the storage and service tests run anyway."""
+    return await database_url_for(request, tmp_path)
 
 
 @pytest_asyncio.fixture

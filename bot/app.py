@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.history import History
 from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
@@ -32,8 +33,8 @@ log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
 
-EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego",
-              "cogs.monopol", "cogs.tjuv")
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej",
+              "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # cogs.history joins the /game group of cogs.lobby
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -68,6 +69,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.db = db
         self.service = service
         self.players = Players(db)
+        self.history = History(db)  # finished games; a server's ratings, kept between /game stats
         service.prefs_written = self.players.forget
         # reminder claims are leased to this process's shard scope: a restart takes its own at once
         self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))

@@ -1,4 +1,4 @@
-"""``gamemaster run | console | render | db migrate|verify|copy``."""
+"""``gamemaster run | console | replay FILE | db migrate|verify|copy``."""
 from __future__ import annotations
 
 import argparse
@@ -43,6 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     copy = db_sub.add_parser("copy", help="copy every game, move and setting to another database, then verify it")
     copy.add_argument("source", help="database to copy from: a file, sqlite:///path or postgresql://…")
     copy.add_argument("destination", help="empty database to copy into: a file, sqlite:///path or postgresql://…")
+    replay = sub.add_parser("replay", help="verify a game exported with /game export and draw it")
+    replay.add_argument("file", help="the exported game (a .json file)")
+    replay.add_argument("--out", help="folder for the pictures (default: beside the file)")
+    replay.add_argument("--locale", help="language of the pictures: en, sv, nb, cs (default: GAMEMASTER_LOCALE)")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -88,6 +92,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
         return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
                                        options=parse_options(args.options), hotseat=sys.stdin.isatty()))
+    if command == "replay":
+        from bot.replay_file import replay_file
+        return replay_file(Path(args.file), Path(args.out) if args.out else None,
+                           args.locale or settings.default_locale)
     if command == "db":
         from bot.runner import copy_command, db_command
         if args.db_command == "copy":

@@ -192,9 +192,10 @@ class Announcer(commands.Cog):
         seats = {s for p in payloads for s in p["private_changed"]}
         seats |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
         first = pending[0].id
-        if any(p["kind"] == ENDED for p in payloads):
+        if any(p["kind"] == ENDED for p in payloads):  # /game end
             if board is not None:
                 await self.supersede(record, board, public)
+            await self.archive_thread(record)  # after the last edit: an archived thread refuses edits
             await self.outbox.delivered(ids, None)
             return
         started = any(p["started"] for p in payloads)
@@ -212,8 +213,8 @@ class Announcer(commands.Cog):
         await self.outbox.delivered(ids, board)
 
     async def archive_thread(self, record: GameRow) -> None:
-        """A finished table in a thread the bot opened (``/game new thread:``) archives its thread
-        once the result is posted; a later post there (a rematch) unarchives it."""
+        """A finished or ended table in a thread the bot opened (``/game new thread:``) archives its
+        thread once the result is posted; a later post there (a rematch) unarchives it."""
         channel = self.bot.get_channel(int(record.channel_id))
         try:
             if channel is None:

@@ -439,6 +439,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         if undo_match:
             await undo.button(interaction, undo_match)
             return
+        from cogs import history
+        page = history.PAGE_ID.fullmatch(self.rest)
+        if page:
+            await history.page_button(interaction, page)
+            return
         vote = _VOTE.fullmatch(self.rest)
         if vote:
             from cogs.clock import vote_button

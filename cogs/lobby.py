@@ -1,4 +1,5 @@
-"""/game: new, join, leave, start, status, hand, resign, undo, end, log — the table around every game."""
+"""/game: new, join, leave, start, status, hand, resign, undo, end, log — the table around every game
+(/game history, export and stats: cogs/history.py)."""
 from __future__ import annotations
 
 import logging
@@ -13,7 +14,6 @@ from bot.engine import registry
 from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
 from bot.services.options import parse_options
-from bot.services.ratings import ladder, rate
 from bot.services.rematch import press
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
@@ -173,6 +173,18 @@ async def new_in_thread(interaction: discord.Interaction, locale: str, settings:
     await acknowledged(interaction)
 
 
+async def close_thread(bot: GameMasterBot, record: GameRow) -> None:
+    """After ``/game end`` answered: a table in its own thread gets its thread archived, by the
+    announcer after it edited the last board (a game that was playing), or at once (a lobby)."""
+    announcer = bot.get_cog("Announcer")
+    if announcer is None:
+        return
+    if record.state is None:
+        await announcer.archive_thread(record)  # type: ignore[attr-defined]
+    else:
+        announcer.wake(record.id)  # type: ignore[attr-defined]
+
+
 class Lobby(commands.Cog):
     game = app_commands.Group(name="game", description="Tables: create, join, start, status, end")
 
@@ -272,6 +284,7 @@ class Lobby(commands.Cog):
             else:
                 text = t("game.aborted", record.locale, player=shown_name(interaction.user), seed=record.seed)
             await reply(interaction, text, ephemeral=False)
+            await close_thread(self.bot, record)
         await guarded(interaction, work)
 
     @game.command(name="log", description="Show the moves of the game in this channel")
@@ -362,43 +375,6 @@ class Lobby(commands.Cog):
             stamp = f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>" if until else ""
             await reply(interaction, t(key, locale, until=stamp, games=len(moved)))
         await guarded(interaction, work)
-
-    @game.command(name="stats", description="Games, wins and places on this server")
-    @app_commands.describe(game="Only this game")
-    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        async def work() -> None:
-            locale = locale_of(interaction)
-            if interaction.guild_id is None:
-                raise IllegalAction("error.guild_only")
-            if game is not None and game not in registry.names():
-                raise IllegalAction("error.unknown_game", game=game)
-            await interaction.response.defer(thinking=True)
-            stats = await self.bot.players.stats(str(interaction.guild_id))
-            if not stats.games:
-                await reply(interaction, t("stats.none", locale), ephemeral=False)
-                return
-            lines = [t("stats.title", locale)]
-            lines += [t("stats.game_count", locale, game=t(f"game.name.{name}", locale), count=count)
-                      for name, count in sorted(stats.games.items()) if game in (None, name)]
-            lines.append(t("stats.leaderboard", locale))
-            for rank, entry in enumerate(stats.leaderboard(game)[:10], start=1):
-                lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
-                               games=entry.games,
-                               average=f"{entry.average_place:.1f}"))
-            if game is not None:  # ratings are per game
-                table = ladder(rate(await self.bot.players.finished(str(interaction.guild_id)), game))
-                if table:
-                    lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
-                for rank, rating in enumerate(table[:10], start=1):
-                    lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
-                                   rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
-            await reply(interaction, clip_lines(lines), ephemeral=False)
-        await guarded(interaction, work)
-
-    @stats.autocomplete("game")
-    async def stats_game_ac(self, interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-        return game_choices(interaction, current)
 
     @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")
     @app_commands.describe(turn_hours="Default hours per turn", bank_hours="Extra hours each player may use in a game",

@@ -235,11 +235,6 @@ class Players:
         # a long game's replay is CPU work: off the event loop
         return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit)
 
-    async def finished(self, guild_id: str) -> list[GameRow]:
-        """The server's finished games, oldest first (ratings are recomputed from them)."""
-        async with self.db.reading() as conn:
-            return await repo.finished_in_guild(conn, guild_id)
-
     async def stats(self, guild_id: str) -> GuildStats:
         """From the standings kept as games finish: the cost does not grow with stored games."""
         async with self.db.reading() as conn:

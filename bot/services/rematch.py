@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine import registry
 from bot.engine.rng import new_seed
 from bot.errors import Forbidden, IllegalAction, NotFound
 from bot.services.table import GameService, Update
@@ -38,8 +39,11 @@ async def press(service: GameService, game_id: int, user_id: str) -> Rematch:
             raise Forbidden("error.not_seated")
         lobby = await repo.open_in_channel(conn, old.channel_id, lock=True)
         if lobby is None:
+            # a new game: what is no player's option (an old game's rules format) stays behind
+            offered = {spec.name for spec in registry.get(old.game).options}
+            options = {name: value for name, value in old.options.items() if name in offered}
             new_id = await repo.insert(conn, guild_id=old.guild_id, channel_id=old.channel_id, game=old.game,
-                                       creator_id=str(user_id), options=old.options, seed=new_seed(),
+                                       creator_id=str(user_id), options=options, seed=new_seed(),
                                        locale=old.locale, turn_seconds=old.turn_seconds)
             lobby = await repo.get(conn, new_id)
             assert lobby is not None

@@ -218,6 +218,8 @@ async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: in
     encoded = {k: (json.dumps(v) if k in ("state", "options", "outcome") and v is not None else v)
                for k, v in fields.items()}
     encoded["updated_at"] = now_iso()
+    if fields.get("status") == "finished" and game.status != "finished":
+        encoded["finished_at"] = encoded["updated_at"]  # /game history's date
     sets = ", ".join(f"{k} = ?" for k in encoded)
     cur = await conn.execute(f"UPDATE games SET {sets}, version = version + 1 WHERE id = ? AND version = ?",
                              (*encoded.values(), game.id, expected_version))

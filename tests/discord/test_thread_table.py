@@ -86,3 +86,48 @@ async def test_a_thread_table_cannot_be_opened_from_inside_a_thread(fake: FakeDi
     assert len(fake.channels) == before
     assert await bot.service.current(inner["id"]) is None
     fake.assert_clean()
+
+
+async def test_ending_a_thread_table_archives_its_thread_after_the_last_board(fake: FakeDiscord,
+                                                                            make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(2)
+    assert (await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej", thread=True))).ok
+    await settle(bot)
+    (thread,) = [c for c in fake.channels.values() if c.get("parent_id") == fake.channel_id and c["type"] == 11]
+    assert (await fake.interact(bot, fake.slash(users[1], "game join", channel=thread))).ok
+    assert (await fake.interact(bot, fake.slash(users[0], "game start", channel=thread))).ok
+    await settle(bot)
+    board = next(m for m in reversed(fake.channel_messages(thread)) if m.files)
+
+    end = await fake.interact(bot, fake.slash(users[0], "game end", channel=thread))
+    assert end.ok and not end.ephemeral and "seed" in end.text
+    await settle(bot)
+    assert (await bot.service.latest(thread["id"])).status == "aborted"
+    assert thread["thread_metadata"]["archived"] is True
+    # the answer and the superseded board (edited down to its summary) come before the archiving
+    archive = next(i for i, q in enumerate(fake.requests) if q.method == "PATCH"
+                   and q.path.endswith(f"/channels/{thread['id']}") and (q.json or {}).get("archived"))
+    superseded = max(i for i, q in enumerate(fake.requests) if q.method == "PATCH"
+                     and q.path.endswith(f"/messages/{board.id}"))
+    answered = max(fake.requests.index(q) for q in end.requests)
+    assert answered < archive and superseded < archive
+    assert not board.files and not board.components
+    assert fake.unarchived == []
+    fake.assert_clean()
+
+
+async def test_ending_a_thread_table_in_its_lobby_archives_its_thread(fake: FakeDiscord,
+                                                                      make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    user = fake.add_member("ann")
+    assert (await fake.interact(bot, fake.slash(user, "game new", game="tolp", thread=True))).ok
+    await settle(bot)
+    (thread,) = [c for c in fake.channels.values() if c.get("parent_id") == fake.channel_id and c["type"] == 11]
+    assert thread["thread_metadata"]["archived"] is False
+    end = await fake.interact(bot, fake.slash(user, "game end", channel=thread))
+    assert end.ok and not end.ephemeral
+    await settle(bot)
+    assert (await bot.service.latest(thread["id"])).status == "aborted"
+    assert thread["thread_metadata"]["archived"] is True
+    fake.assert_clean()

@@ -57,6 +57,9 @@ from .state import CAR, FREE, JAIL, OUT, Police, Thief, TjuvState, dump_state, l
 from .view import private_view, public_view, role_of, scramble, seat_of
 
 POLICE_CHOICES = ("first", "roll")
+# Not a player's option: the stored options of games begun in rules format 1 name it (migration
+# 0013); /game new refuses it, a rematch drops it.
+FORMAT_OPTION = "format"
 
 
 class TjuvGame(Game[TjuvState]):
@@ -68,7 +71,7 @@ class TjuvGame(Game[TjuvState]):
         OptionSpec("police", "first", choices=POLICE_CHOICES, description_key="tjuv.option.police"),
     )
     # 2: setup choices (nests, the radio car on two squares) and arrests the police choose. Games
-    # stored in format 1 still load (no tail: the car keeps one square; no pending arrests).
+    # begun in format 1 play on by format-1 rules (``TjuvState.format``) and replay from the seed.
     FORMAT_VERSION: ClassVar[int] = 2
     rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
     playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12, "police": "roll"}
@@ -76,6 +79,8 @@ class TjuvGame(Game[TjuvState]):
 
     # ------------------------------------------------------------------ lifecycle
     def new(self, players: int, options: Mapping[str, Any], seed: str) -> TjuvState:
+        """A new game in the current rules format; the stored options of a game begun in format 1
+        carry ``format: 1`` (see ``state``), and its replay begins as that game began."""
         b = board()
         thieves = players - 1
         police = [Police(f"P{i + 1}", b.house[i]) for i in range(thieves + 1)]
@@ -84,12 +89,23 @@ class TjuvGame(Game[TjuvState]):
         police_seat = roll_for_police(rng, players) if options.get("police", "first") == "roll" else 0
         # setup (seed §3): each thief in seat order chooses his starting nest, then the police
         # place the radio car; then the police player's first turn
-        return TjuvState(players=players, rng=rng, max_rounds=int(options.get("max_rounds", 0)),
-                         police=police, thieves=[Thief(seat, None) for seat in range(1, players)],
-                         resigned=[False] * players, police_seat=police_seat, prompts=[0, 1] + [0] * (thieves - 1),
-                         phase="nests", turn=1)
+        state = TjuvState(players=players, rng=rng, max_rounds=int(options.get("max_rounds", 0)),
+                          police=police, thieves=[Thief(seat, None) for seat in range(1, players)],
+                          resigned=[False] * players, police_seat=police_seat, prompts=[0, 1] + [0] * (thieves - 1),
+                          phase="nests", turn=1)
+        if int(options.get(FORMAT_OPTION, self.FORMAT_VERSION)) == 1:
+            # format 1 had no setup: the radio car (one square) stood in front of the gate, the
+            # thieves in nests spread around the town, one each; the police player began at once
+            step = len(b.nests) / thieves
+            for thief in state.thieves:
+                thief.at = b.nests[int((thief.seat - 1) * step)]
+            police[-1].at = b.car_start
+            state.format, state.phase, state.turn, state.prompts = 1, "start", 0, [1] + [0] * thieves
+        return state
 
     def opening_events(self, state: TjuvState) -> list[Event]:
+        if state.phase != "nests":
+            return []
         return [self._seated(state, Event("tjuv.event.choose_nest", {"seat": state.turn}))]
 
     def dump(self, state: TjuvState) -> dict[str, Any]:

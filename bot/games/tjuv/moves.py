@@ -98,7 +98,7 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
 
     lead: list[str] = []
     car = isinstance(piece, Police) and piece.id == CAR and bool(piece.tail)
-    if car:
+    if car and isinstance(piece, Police):
         visited.add(piece.tail)  # forward only: never into its own tail
     if start == HOUSE:  # off the grid inside the house: set out from any free house square
         for origin in b.house:

@@ -86,7 +86,8 @@ def _limit_overdue(state: TjuvState, seat: int,
     def away(pid: str, square: str, path: list[str]) -> bool:
         piece = state.piece(pid)
         start = piece.at if piece is not None and piece.at else square
-        return square not in limited and (pid != CAR or car_tail(start, path) not in limited)
+        two_squares = isinstance(piece, Police) and bool(piece.tail)  # a format-1 car has one
+        return square not in limited and (not two_squares or car_tail(start, path) not in limited)
     leaving = {pid: {sq: path for sq, path in reach.items() if away(pid, sq, path)}
                for pid, reach in found.items() if pid in overdue}
     leaving = {pid: reach for pid, reach in leaving.items() if reach}
@@ -177,13 +178,15 @@ def surrounded(state: TjuvState, moved: str) -> list[Event]:
     """Arrest every wanted thief whose every walkable neighbour holds a police piece (this covers
     a thief inside a bank or post office open to one side with a police piece on its door, and a
     thief in a nest whose every door holds one: a nest is no refuge). With one piece around him it
-    arrests; with several the police player names the arresting piece (``state.pending``)."""
+    arrests; with several the police player names the arresting piece (``state.pending``).
+    In rules format 1 a nest was a refuge and the arresting piece was picked for the police."""
     b = board()
     events: list[Event] = []
     waiting = {p["thief"] for p in state.pending}
     for thief in state.thieves:
         if (thief.status != FREE or not thief.wanted or thief.at in (None, HOUSE)
-                or thief.at in b.stop_lines or thief.seat in waiting):
+                or thief.at in b.stop_lines or thief.seat in waiting
+                or (state.format == 1 and b.kind[thief.at] == "nest")):
             continue
         occupants = state.occupants()
         near = [n for n in b.neighbours[thief.at] if b.kind[n] != "house"]
@@ -196,13 +199,23 @@ def surrounded(state: TjuvState, moved: str) -> list[Event]:
         else:
             events.append(Event("tjuv.event.surrounded", {"target": thief.seat, "square": thief.at}))
             pieces = sorted({p.id for p in guards}, key=lambda pid: (pid == CAR, pid))
-            if len(pieces) == 1:
+            if state.format == 1:
+                events += arrest(state, thief, format1_arrester(guards, moved))
+            elif len(pieces) == 1:
                 events += arrest(state, thief, guards[0])
             else:
                 state.pending.append({"thief": thief.seat, "pieces": pieces})
                 events.append(Event("tjuv.event.choose_arrester", {"target": thief.seat,
                                                                    "pieces": ", ".join(pieces)}))
     return events
+
+
+def format1_arrester(guards: list[Police], moved: str) -> Police:
+    """Format 1 picked the arresting piece: the radio car when it is one of the surrounding pieces
+    (it needs no guard duty and is never removed), else the piece that just moved, else the
+    lowest-numbered policeman."""
+    return next((p for p in guards if p.id == CAR), None) or next(
+        (p for p in guards if p.id == moved), None) or min(guards, key=lambda p: int(p.id[1:]))
 
 
 def choose_arrester(state: TjuvState, piece_id: str) -> list[Event]:

@@ -7,6 +7,12 @@ edges, so with the default ``police_seat`` 0 roles and seats are the same). Poli
 house but off the grid: jailed thieves, guards set free, thieves let out) or None (gone).
 Money is kept in whole kronor; the bank pays and receives without limit and both totals are kept
 so the money can be audited.
+
+Rules format (``TjuvState.format``): games begun in format 1 (before the setup choices, the
+two-square radio car and the police's choice of arrester) play on by their own rules, so their
+move logs replay from the seed. Their snapshots keep the format-1 shape (no ``pending``, no car
+``tail``); the format is read from the shape: a format-1 car stands on the map without a tail, a
+format-2 car is either not yet placed or has one.
 """
 from __future__ import annotations
 
@@ -86,6 +92,7 @@ class TjuvState:
     # encircled thieves waiting for the police player to name the arresting piece:
     # {"thief": role, "pieces": [ids of the adjacent police pieces]}
     pending: list[dict[str, Any]] = field(default_factory=list)
+    format: int = 2  # the rules format the game began in (see the module's doc); not dumped
 
     def thief(self, seat: int) -> Thief:
         return self.thieves[seat - 1]
@@ -116,7 +123,19 @@ class TjuvState:
 def dump_state(state: TjuvState) -> dict[str, Any]:
     data = asdict(state)
     data["rng"] = state.rng.dump()
+    del data["format"]
+    if state.format == 1:  # the shape format-1 games were stored in
+        if not state.pending:  # (only a format-1 game played on by the format-2 code has one)
+            del data["pending"]
+        for police in data["police"]:
+            del police["tail"]
     return data
+
+
+def stored_format(data: dict[str, Any]) -> int:
+    """The rules format of a snapshot, from its shape (see the module's doc)."""
+    car = next(p for p in data["police"] if p["id"] == CAR)
+    return 1 if car["at"] is not None and not car.get("tail") else 2
 
 
 def load_state(data: dict[str, Any]) -> TjuvState:
@@ -128,5 +147,6 @@ def load_state(data: dict[str, Any]) -> TjuvState:
     values["last_path"] = list(data["last_path"])
     values["resigned"] = list(data["resigned"])
     values["prompts"] = list(data.get("prompts", []))
-    values["pending"] = [dict(p) for p in data.get("pending", [])]  # absent in games stored before
+    values["pending"] = [dict(p) for p in data.get("pending", [])]  # absent in format 1
+    values["format"] = stored_format(data)
     return TjuvState(**values)

@@ -1,0 +1,168 @@
+"""Replays: a game's board after each move in force, for the replay viewer and the animation.
+
+A frame is the position after ``number`` moves in force (``table.in_force``: moves an undo took
+back are left out; frame 0 is the start). While the game runs a frame holds only what everyone
+sees (``observe(state, None)``) and its public events, and the replay never goes past the current
+move. Once the game has ended (its seed is revealed then) a frame shows everything: every seat's
+private view comes with it (``Frame.privates``), ``revealed`` folds into the board what the game's
+renderer can draw (a finished Stratego shows every rank) and ``hidden_items`` names the rest
+(the cards in each hand, a thief's stashes) for the text under the board.
+
+Everything here is pure apart from ``load``, which reads the game and its moves from the store::
+
+    replay = await load(service, game_id)          # NotFound for a lobby or unknown game
+    frame = replay.frame(12)                       # the board after move 12 (a Frame)
+    for frame in replay.frames(pick(replay.total, 100)):   # at most 100 evenly spread frames
+        ...
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.engine import registry
+from bot.engine.core import Event, Game
+from bot.errors import IllegalAction, NotFound
+from bot.services.table import CLOSE, RESIGN, in_force
+
+if TYPE_CHECKING:
+    from bot.services.table import GameService
+
+ENDED = ("finished", "aborted")  # statuses whose seed is revealed: the replay shows everything
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The position after ``number`` of ``total`` moves in force."""
+
+    number: int
+    total: int
+    seat: int | None  # who made move ``number`` (None for the start; -1 is the table's clock)
+    action: str | None  # its canonical text (None for the start)
+    events: tuple[Event, ...]  # what the move told everyone (everything once the game has ended)
+    observation: dict[str, Any]  # what the board shows: public while running, revealed once ended
+    privates: tuple[dict[str, Any] | None, ...] | None = None  # each seat's private view; ended only
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's replay: its seed, options and the moves in force. ``ended``: show everything."""
+
+    game_id: int
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: str
+    moves: tuple[tuple[int, str], ...]
+    ended: bool
+    names: tuple[str, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        return len(self.moves)
+
+    def frame(self, number: int) -> Frame:
+        """The frame after ``number`` moves; IllegalAction ``replay.error.range`` outside 0..total."""
+        if not 0 <= number <= self.total:
+            raise IllegalAction("replay.error.range", number=number, total=self.total)
+        return next(self.frames([number]))
+
+    def frames(self, numbers: Iterable[int] | None = None) -> Iterator[Frame]:
+        """The frames at ``numbers`` (every one when None) in increasing order, replaying once."""
+        return frames(registry.get(self.game), self.players, self.options, self.seed, self.moves,
+                      reveal=self.ended, numbers=numbers)
+
+
+async def load(service: GameService, game_id: int) -> Replay:
+    """The replay of a stored game (NotFound for an unknown game or one not started yet)."""
+    record = await service.get(game_id)
+    if record.state is None or record.status == "lobby":
+        raise NotFound("error.not_started")
+    moves = in_force([(seat, action) for _, seat, action, _ in await service.moves(game_id)])
+    return Replay(record.id, record.game, len(record.seats), dict(record.options), record.seed, tuple(moves),
+                  record.status in ENDED, tuple(record.names))
+
+
+def frames(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
+           moves: Sequence[tuple[int, str]], *, reveal: bool, numbers: Iterable[int] | None = None) -> Iterator[Frame]:
+    """Replay ``moves`` (already in force) from the seed and yield the frames at ``numbers``.
+
+    ``reveal`` False: the public observation and public events only (a running game);
+    True: everything (an ended game)."""
+    total = len(moves)
+    wanted = sorted({n for n in (range(total + 1) if numbers is None else numbers) if 0 <= n <= total})
+    if not wanted:
+        return
+    state = game.new(players, options, seed)
+    events: list[Event] = []
+    done = 0
+    for number in wanted:
+        while done < number:
+            seat, action = moves[done]
+            events = _apply(game, state, seat, action)
+            done += 1
+        seat, action = moves[number - 1] if number else (None, None)
+        yield _frame(game, state, number, total, seat, action, [] if number == 0 else events, players, reveal)
+
+
+def _apply(game: Game[Any], state: Any, seat: int, action: str) -> list[Event]:
+    if action == RESIGN:
+        return game.resign(state, seat)
+    if action == CLOSE:
+        return game.close(state) or []
+    return game.apply(state, seat, game.parse_action(action))
+
+
+def _frame(game: Game[Any], state: Any, number: int, total: int, seat: int | None, action: str | None,
+           events: list[Event], players: int, reveal: bool) -> Frame:
+    public = game.observe(state, None)
+    if not reveal:
+        return Frame(number, total, seat, action, tuple(e for e in events if e.visible_to is None), public)
+    privates = tuple(game.observe(state, s)["private"] for s in range(players))
+    return Frame(number, total, seat, action, tuple(events), revealed(game.name, public, privates), privates)
+
+
+def pick(total: int, limit: int) -> list[int]:
+    """At most ``limit`` (≥ 2) frame numbers of 0..total, evenly spread, the start and the end kept."""
+    if total + 1 <= limit:
+        return list(range(total + 1))
+    limit = max(2, limit)
+    return sorted({round(i * total / (limit - 1)) for i in range(limit)})
+
+
+# ----------------------------------------------------------------------------- showing everything
+def _stratego_ranks(public: dict[str, Any], privates: Sequence[dict[str, Any] | None]) -> dict[str, Any]:
+    """Every piece shows its rank (each seat's own ranks, from its private view)."""
+    ranks = {sq: rank for private in privates if private for sq, rank in private.get("ranks", {}).items()}
+    board = {sq: {**piece, "rank": piece["rank"] or ranks.get(sq)} for sq, piece in public["board"].items()}
+    return {**public, "board": board}
+
+
+# per game: fold the seats' private views into the public one where the renderer can draw them
+REVEALERS: dict[str, Callable[[dict[str, Any], Sequence[dict[str, Any] | None]], dict[str, Any]]] = {
+    "stratego": _stratego_ranks,
+}
+
+
+def revealed(game: str, observation: dict[str, Any], privates: Sequence[dict[str, Any] | None]) -> dict[str, Any]:
+    """The public observation with what the board can show of every private view (ended games only)."""
+    reveal = REVEALERS.get(game)
+    if reveal is None:
+        return observation
+    return {**observation, "public": reveal(observation["public"], privates)}
+
+
+def hidden_items(game: str, private: dict[str, Any] | None) -> list[str]:
+    """What a seat kept hidden that the board does not show, as short tokens: the cards in its
+    hand (canonical card texts), a thief's stashes ("B4 3000"). Empty when there is nothing."""
+    if not private or game in REVEALERS:
+        return []
+    if isinstance(private.get("hand"), list):
+        return [str(card) for card in private["hand"]]
+    if isinstance(private.get("stashes"), dict):
+        return [f"{nest} {amount}" for nest, amount in private["stashes"].items()]
+    return []
+
+
+__all__ = ["Frame", "Replay", "load", "frames", "pick", "revealed", "hidden_items", "ENDED"]

@@ -1,0 +1,214 @@
+"""/game history, /game export and /game stats: a server's finished games, one game as a file,
+and the standings with ratings and a player's own rating history. Attached to the /game group of
+cogs/lobby.py (loaded after it)."""
+from __future__ import annotations
+
+import io
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import registry
+from bot.errors import IllegalAction
+from bot.i18n import t
+from bot.services import export as exporting
+from bot.services.history import HistoryPage
+from bot.services.ratings import Change, ladder, player_key
+from bot.services.text import shown
+from bot.storage.history import FinishedGame
+from cogs.common import GameButton, guarded, locale_of, reply
+from cogs.lobby import clip_lines, display_name, game_choices
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+# gm:hi:o:<id> the page of games older than <id>; gm:hi:n:<id> the page newer than <id>
+PAGE_ID = re.compile(r"hi:(?P<way>[on]):(?P<game>[0-9]{1,18})")
+MESSAGE = 1900  # characters of one history message (Discord's limit is 2000)
+
+
+def when(stamp: str) -> str:
+    """A stored UTC time as a Discord timestamp (each reader sees their own date format)."""
+    return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
+
+
+def jump_link(entry: FinishedGame) -> str:
+    """The result message (the table's last board) when known, else the table's channel."""
+    link = f"https://discord.com/channels/{entry.guild_id or '@me'}/{entry.channel_id}"
+    return f"{link}/{entry.board_message_id}" if entry.board_message_id else link
+
+
+def winners(entry: FinishedGame) -> str:
+    places = entry.outcome.get("places") or []
+    if not places:
+        return "-"
+    return ", ".join(shown(entry.names[s]) for s in places[0] if 0 <= s < len(entry.names))
+
+
+def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
+    """The page as one message, and the page as shown: games that do not fit in the message stay
+    for the next page (the ▶ button starts after the last game shown)."""
+    if not page.games:
+        return t("history.none", locale), page
+    lines = [t("history.title", locale)]
+    hint = t("history.hint", locale)
+    size = len(lines[0]) + len(hint) + 2
+    kept: list[FinishedGame] = []
+    for entry in page.games:
+        line = t("history.line", locale, id=entry.id, game=t(f"game.name.{entry.game}", locale),
+                 date=when(entry.finished_at), players=", ".join(shown(n) for n in entry.names),
+                 winner=winners(entry), link=jump_link(entry))
+        if kept and size + len(line) + 1 > MESSAGE:
+            break
+        kept.append(entry)
+        lines.append(line)
+        size += len(line) + 1
+    lines.append(hint)
+    if len(kept) < len(page.games):
+        page = HistoryPage(kept, has_older=True, has_newer=page.has_newer)
+    return clip_lines(lines), page
+
+
+def history_view(page: HistoryPage, locale: str) -> discord.ui.View | None:
+    if not page.has_newer and not page.has_older:
+        return None
+    view = discord.ui.View(timeout=None)
+    first, last = (page.games[0].id, page.games[-1].id) if page.games else (0, 0)
+    newer = GameButton(0, 0, "", label=t("history.newer", locale), raw=f"gm:hi:n:{first}")
+    older = GameButton(0, 0, "", label=t("history.older", locale), raw=f"gm:hi:o:{last}")
+    newer.item.disabled, older.item.disabled = not page.has_newer, not page.has_older
+    view.add_item(newer)
+    view.add_item(older)
+    return view
+
+
+async def page_button(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """◀ ▶ on a history message: the neighbouring page, replacing the message (stateless: the
+    custom_id carries the game id the page starts after)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction("error.guild_only")
+        locale = locale_of(interaction)
+        anchor = int(match["game"])
+        history = bot.history
+        guild = str(interaction.guild_id)
+        page = await (history.page(guild, older_than=anchor) if match["way"] == "o"
+                      else history.page(guild, newer_than=anchor))
+        text, page = history_text(page, locale)
+        await interaction.response.edit_message(content=text, view=history_view(page, locale))
+
+    await guarded(interaction, work)
+
+
+@app_commands.command(name="history", description="This server's finished games, newest first")
+async def history_command(interaction: discord.Interaction) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        if interaction.guild_id is None:
+            raise IllegalAction("error.guild_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
+        locale = locale_of(interaction)
+        page = await bot.history.page(str(interaction.guild_id))
+        text, page = history_text(page, locale)
+        view = history_view(page, locale)
+        await reply(interaction, text, **({"view": view} if view else {}))
+
+    await guarded(interaction, work)
+
+
+@app_commands.command(name="export", description="One ended game as a JSON file (replay it: gamemaster replay FILE)")
+@app_commands.describe(game="The game's number (default: this channel's latest game)")
+async def export_command(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        locale = locale_of(interaction)
+        game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        data = await exporting.export(bot.service, game_id, guild_id=guild, user_id=str(interaction.user.id))
+        name = f"gamemaster-{data['game']}-{data['id']}.json"
+        await reply(interaction, t("export.done", locale, id=data["id"], game=t(f"game.name.{data['game']}", locale),
+                                   file=name),
+                    file=discord.File(io.BytesIO(exporting.to_bytes(data)), filename=name))
+
+    await guarded(interaction, work)
+
+
+@app_commands.command(name="stats", description="Games, wins and places on this server")
+@app_commands.describe(game="Only this game (with its ratings and a player's rating history)",
+                       player="Whose rating history (default: yours)")
+async def stats_command(interaction: discord.Interaction, game: str | None = None,
+                        player: discord.User | None = None) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        locale = locale_of(interaction)
+        if interaction.guild_id is None:
+            raise IllegalAction("error.guild_only")
+        if game is not None and game not in registry.names():
+            raise IllegalAction("error.unknown_game", game=game)
+        if player is not None and game is None:
+            raise IllegalAction("stats.error.player_needs_game")
+        await interaction.response.defer(thinking=True)
+        guild = str(interaction.guild_id)
+        stats = await bot.players.stats(guild)
+        if not stats.games:
+            await reply(interaction, t("stats.none", locale), ephemeral=False)
+            return
+        lines = [t("stats.title", locale)]
+        lines += [t("stats.game_count", locale, game=t(f"game.name.{name}", locale), count=count)
+                  for name, count in sorted(stats.games.items()) if game in (None, name)]
+        lines.append(t("stats.leaderboard", locale))
+        for rank, entry in enumerate(stats.leaderboard(game)[:10], start=1):
+            lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
+                           games=entry.games, average=f"{entry.average_place:.1f}"))
+        if game is not None:  # ratings are per game
+            rated = await bot.history.rated(guild, game)
+            table = ladder(rated.ratings)
+            if table:
+                lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
+            for rank, rating in enumerate(table[:10], start=1):
+                lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
+                               rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
+            who = player or interaction.user
+            key = player_key(str(who.id), display_name(who))
+            lines += own_history(rated.ratings.get(key), rated.history(key), display_name(who), game, locale)
+        await reply(interaction, clip_lines(lines), ephemeral=False)
+
+    await guarded(interaction, work)
+
+
+def own_history(rating: Any, changes: list[Change], name: str, game: str, locale: str, limit: int = 8) -> list[str]:
+    """A player's rating now and their latest games in ``game``: date, place, rating before → after."""
+    game_name = t(f"game.name.{game}", locale)
+    if rating is None:
+        return [t("ratings.history_none", locale, player=shown(name), game=game_name)]
+    lines = [t("ratings.history_title", locale, player=shown(rating.name), game=game_name,
+               rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins)]
+    for change in reversed(changes[-limit:]):
+        delta = round(change.after) - round(change.before)
+        lines.append(t("ratings.history_line", locale, id=change.game_id,
+                       date=when(change.finished_at) if change.finished_at else "-",
+                       place=change.place if change.place is not None else "-", players=change.players,
+                       before=f"{change.before:.0f}", after=f"{change.after:.0f}", delta=f"{delta:+d}"))
+    return lines
+
+
+@stats_command.autocomplete("game")
+async def stats_game_ac(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return game_choices(interaction, current)
+
+
+async def setup(bot: Any) -> None:
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError("cogs.history needs the /game group of cogs.lobby (load it first)")
+    for command in (history_command, export_command, stats_command):
+        group.add_command(command)

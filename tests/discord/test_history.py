@@ -1,0 +1,134 @@
+"""A server's history through the fake Discord: /game history pages through finished games with
+◀ ▶ and links to each result; /game stats shows a player's own rating history (a tie shares the
+place); /game export gives an ended game as a JSON file, refuses a running one, and the file
+verifies and draws with ``gamemaster replay FILE`` while a tampered copy fails."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from tests.discord.conftest import BotFactory
+from tests.discord.helpers import decoded
+from tests.fakediscord import FakeDiscord
+
+
+async def play(fake: FakeDiscord, bot: Any, creator: Any, other: Any, loser: Any, game: str = "zlodej",
+               computers: int = 0) -> int:
+    """A game started and ended by a resignation; its id."""
+    await fake.interact(bot, fake.slash(creator, "game new", game=game, computers=computers))
+    await fake.interact(bot, fake.slash(other, "game join"))
+    await fake.interact(bot, fake.slash(creator, "game start"))
+    assert (await fake.interact(bot, fake.slash(loser, "game resign"))).ok
+    return (await bot.service.latest(fake.channel_id)).id
+
+
+async def test_history_pages_through_finished_games_with_links(fake: FakeDiscord, make_bot: BotFactory,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.services.history.PAGE", 2)
+    bot = await make_bot()
+    ann, bo = fake.add_members(2)
+    empty = await fake.interact(bot, fake.slash(ann, "game history"))
+    assert empty.ephemeral and "No finished games" in empty.text
+    finished = [await play(fake, bot, ann, bo, loser) for loser in (bo, ann, bo)]
+    await fake.interact(bot, fake.slash(ann, "game new", game="zlodej"))  # a lobby is not history
+    newest = await bot.service.get(finished[-1])
+    assert newest.board_message_id
+
+    r = await fake.interact(bot, fake.slash(bo, "game history"))
+    assert r.ok and r.ephemeral, r.text
+    games = [line for line in r.text.splitlines() if line.startswith("#")]
+    assert [g.split()[0] for g in games] == [f"#{finished[2]}", f"#{finished[1]}"]  # newest first
+    assert "Zloděj" in games[0] and "winner: **player1**" in games[0] and "winner: **player2**" in games[1]
+    link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{newest.board_message_id}"
+    assert link in games[0] and "/game replay game:" in r.text
+    page = r.original
+    assert page is not None
+    labels = {b["label"]: b for b in page.buttons}
+    assert labels["◀ Newer"].get("disabled") and not labels["Older ▶"].get("disabled")
+
+    older = await fake.interact(bot, fake.click(bo, page, label="Older ▶"))
+    assert older.ok and older.type == 7, older.text
+    page = fake.messages[page.id]
+    assert [line.split()[0] for line in page.content.splitlines() if line.startswith("#")] == [f"#{finished[0]}"]
+    labels = {b["label"]: b for b in page.buttons}
+    assert labels["Older ▶"].get("disabled") and not labels["◀ Newer"].get("disabled")
+    await fake.interact(bot, fake.click(bo, page, label="◀ Newer"))
+    page = fake.messages[page.id]
+    assert [line.split()[0] for line in page.content.splitlines() if line.startswith("#")] == [
+        f"#{finished[2]}", f"#{finished[1]}"]
+    fake.assert_clean()
+
+
+async def test_stats_show_a_players_rating_history_with_ties(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    ann, bo = fake.add_members(2)
+    # three seats, nobody has a Kung yet: the two who stay share first place
+    first, second = [await play(fake, bot, ann, bo, loser, "tolp", computers=1) for loser in (ann, bo)]
+    assert (await bot.service.get(first)).outcome["places"][0] == [1, 2]  # a tie (seats: Ann, Bo, computer)
+
+    mine = await fake.interact(bot, fake.slash(bo, "game stats", game="tolp"))
+    assert mine.ok, mine.text
+    lines = mine.text.splitlines()
+    title = next(i for i, line in enumerate(lines) if line.startswith("**player2 in Tölp**"))
+    assert "2 games, 1 won" in lines[title]
+    newest, oldest = lines[title + 1], lines[title + 2]
+    assert newest.startswith(f"• #{second}") and "place 3 of 3" in newest
+    assert oldest.startswith(f"• #{first}") and "place 1 of 3" in oldest
+    before, after = oldest.split("rating ")[1].split(" (")[0].split(" → ")
+    assert int(after) > int(before)  # a shared first place still gains
+    assert newest.split("rating ")[1].split(" → ")[0] == after  # the next game starts where this ended
+
+    theirs = await fake.interact(bot, fake.slash(bo, "game stats", game="tolp", player=ann))
+    assert "**player1 in Tölp**" in theirs.text and "place 1 of 3" in theirs.text
+    refused = await fake.interact(bot, fake.slash(bo, "game stats", player=ann))
+    assert refused.ephemeral and "choose the game" in refused.text
+    fake.assert_clean()
+
+
+async def test_export_and_replay_file_round_trip(fake: FakeDiscord, make_bot: BotFactory, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    bot = await make_bot()
+    ann, bo = fake.add_members(2)
+    await fake.interact(bot, fake.slash(ann, "game new", game="stratego"))
+    await fake.interact(bot, fake.slash(bo, "game join"))
+    await fake.interact(bot, fake.slash(ann, "game start"))
+    running = await bot.service.current(fake.channel_id)
+    assert running is not None
+    refused = await fake.interact(bot, fake.slash(bo, "game export", game=running.id))
+    assert refused.ephemeral and "seed stays secret" in refused.text and not refused.files
+    assert running.seed not in refused.text
+    assert (await fake.interact(bot, fake.slash(bo, "game resign"))).ok
+
+    r = await fake.interact(bot, fake.slash(bo, "game export"))  # this channel's latest game
+    assert r.ok and r.ephemeral, r.text
+    (attachment,) = r.files
+    assert attachment.filename == f"gamemaster-stratego-{running.id}.json"
+    data = json.loads(attachment.data)
+    record = await bot.service.get(running.id)
+    assert data["format"] == "gamemaster-game" and data["version"] == 1 and data["game"] == "stratego"
+    assert data["seed"] == record.seed and data["options"] == record.options
+    assert data["players"] == [{"seat": 0, "name": "player1", "kind": "human"},
+                               {"seat": 1, "name": "player2", "kind": "human"}]
+    assert data["moves"][-1]["action"] == "!resign" and data["result"] == record.outcome
+    assert ann["id"] not in attachment.data.decode()  # display names only, no Discord ids
+
+    path = tmp_path / attachment.filename
+    path.write_bytes(attachment.data)
+    assert main(["replay", str(path), "--out", str(tmp_path / "out")]) == 0
+    assert "verified" in capsys.readouterr().out
+    board = decoded((tmp_path / "out" / f"{path.stem}-final.png").read_bytes())
+    assert board.width >= 1000
+
+    tampered = dict(data, result={**data["result"], "places": list(reversed(data["result"]["places"]))})
+    path.write_text(json.dumps(tampered))
+    assert main(["replay", str(path)]) == 1
+    assert "NOT verified" in capsys.readouterr().err
+    path.write_text(json.dumps({**data, "moves": data["moves"][:-1]}))  # the resignation cut off
+    assert main(["replay", str(path)]) == 1
+    path.write_text("{not json")
+    assert main(["replay", str(path)]) == 2
+    fake.assert_clean()

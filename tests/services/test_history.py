@@ -1,0 +1,66 @@
+"""History pages and kept ratings on both backends: pages go newest first without gaps or
+repeats, and ratings kept between calls always equal a full rebuild, also when a game with an
+older id finishes after newer ones."""
+from __future__ import annotations
+
+from bot.services.history import History
+from bot.services.ratings import Rated, recompute
+from bot.services.table import GameService
+from bot.storage import games as repo
+from bot.storage.db import Database
+
+
+async def open_game(service: GameService, channel: str, first: str, second: str) -> int:
+    record = await service.create(guild_id="g", channel_id=channel, game="toy", user_id=first, name=first.upper())
+    await service.join(channel, second, second.upper())
+    await service.start(channel, first)
+    return record.id
+
+
+def snapshot(rated: Rated) -> object:
+    return ({k: (r.mu, r.sigma, r.games, r.wins) for k, r in rated.ratings.items()},
+            [(c.game_id, c.player, c.place, c.before, c.after) for c in rated.changes])
+
+
+async def rebuilt(db: Database) -> object:
+    async with db.reading() as conn:
+        return snapshot(recompute(await repo.finished_in_guild(conn, "g"), "toy"))
+
+
+async def test_kept_ratings_equal_a_full_rebuild(db: Database, service: GameService) -> None:
+    history = History(db)
+    channels = [f"c{i}" for i in range(4)]
+    for channel in channels:
+        await open_game(service, channel, "ann", "bo")
+    assert (await history.rated("g", "toy")).ratings == {}
+
+    await service.resign("c0", "bo")
+    await service.resign("c2", "ann")
+    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
+    await service.resign("c3", "bo")  # newer than every counted game: rated on top of the kept ones
+    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
+    await service.resign("c1", "ann")  # an older game finished last: everything again, in game order
+    kept = await history.rated("g", "toy")
+    assert snapshot(kept) == await rebuilt(db)
+    assert [c.game_id for c in kept.history("ann")] == sorted(c.game_id for c in kept.history("ann"))
+    assert kept.ratings["ann"].games == 4 and kept.ratings["ann"].wins == 2
+    assert await history.rated("g", "toy") is kept  # nothing new: the kept ratings answer
+
+
+async def test_pages_go_newest_first_without_gaps(db: Database, service: GameService) -> None:
+    history = History(db)
+    ids = []
+    for i in range(5):
+        ids.append(await open_game(service, f"c{i}", "ann", "bo"))
+        await service.resign(f"c{i}", "bo")
+    await open_game(service, "running", "ann", "bo")  # not finished: not history
+    first = await history.page("g", size=2)
+    assert [g.id for g in first.games] == [ids[4], ids[3]] and first.has_older and not first.has_newer
+    assert first.games[0].names == ["ANN", "BO"] and first.games[0].outcome["places"][0] == [0]
+    second = await history.page("g", older_than=ids[3], size=2)
+    third = await history.page("g", older_than=ids[1], size=2)
+    assert [g.id for g in second.games] == [ids[2], ids[1]] and [g.id for g in third.games] == [ids[0]]
+    assert not third.has_older and third.has_newer
+    back = await history.page("g", newer_than=ids[0], size=2)
+    assert [g.id for g in back.games] == [ids[2], ids[1]]
+    assert (await history.page("other")).games == []

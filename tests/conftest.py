@@ -8,6 +8,22 @@ import pytest_asyncio
 from tests.backends import BACKENDS, database_url_for
 
 
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """pyproject's addopts ask pytest-xdist for one worker per core; a venv made before it joined
+    the test extra runs the suite in one process instead of refusing the options."""
+    if not pluginmanager.has_plugin("xdist"):
+        group = parser.getgroup("xdist", "pytest-xdist is not installed")
+        # pytest reserves lowercase short options for plugins; _addoption is how xdist adds -n itself
+        group._addoption("-n", "--numprocesses", dest="numprocesses", default=None, help="needs pytest-xdist")
+        group.addoption("--maxprocesses", dest="maxprocesses", default=None, help="needs pytest-xdist")
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if config.pluginmanager.has_plugin("xdist"):
+        return None
+    return "pytest-xdist is not installed: one process (pip install -e '.[test]' for one worker per core)"
+
+
 @pytest_asyncio.fixture
 async def fake():
     """A started loopback FakeDiscord that discord.py (REST + gateway) points at.

@@ -14,6 +14,8 @@ import multiprocessing
 import os
 import signal
 import sys
+from collections import OrderedDict
+from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -48,8 +50,12 @@ def _warm(modules: tuple[str, ...]) -> int:
 
 
 class Renders:
+    MEMO_SIZE = 2048  # pictures kept for ``memo`` keys (a hand is about 12 KB)
+
     def __init__(self, processes: int = 0, threads: int = 4) -> None:
         self.processes = processes
+        self._memo: OrderedDict[Hashable, Any] = OrderedDict()
+        self.memo_hits = 0
         self._executor: Executor
         if processes > 0:
             # spawn: a fresh interpreter, nothing inherited from the bot's threads or sockets
@@ -67,9 +73,21 @@ class Renders:
                                       for _ in range(self.processes)))
         return sorted(set(pids))
 
-    async def draw(self, module: str, function: str, *args: Any, **kwargs: Any) -> Any:
+    async def draw(self, module: str, function: str, *args: Any, memo: Hashable | None = None, **kwargs: Any) -> Any:
+        """``function(*args, **kwargs)`` of ``module``, drawn by a worker. ``memo``: a key that
+        stands for everything the picture depends on; a picture drawn under the same key lately is
+        handed out again undrawn (a hand that did not change while the turn came to its player)."""
+        if memo is not None and memo in self._memo:
+            self._memo.move_to_end(memo)
+            self.memo_hits += 1
+            return self._memo[memo]
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(_draw, module, function, args, kwargs))
+        picture = await loop.run_in_executor(self._executor, partial(_draw, module, function, args, kwargs))
+        if memo is not None:
+            self._memo[memo] = picture
+            while len(self._memo) > self.MEMO_SIZE:
+                self._memo.popitem(last=False)
+        return picture
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -7,6 +7,7 @@ drawn once into a module-level cache and pasted; the background is cached per pl
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -308,6 +309,12 @@ def _exchange_lines(canvas: Image.Image, draw: ImageDraw.ImageDraw, ex: Mapping[
         _text(canvas, (x, y), t("tolp.ui.questions", locale), 26, fill=INK_LIGHT)
         answers = "   ".join(t("tolp.ui.asked", locale, rank=q["rank"], count=q["count"]) for q in ex["asked"])
         _text(canvas, (x, y + 40), _fit(answers, 30, WIDTH - MARGIN - x, bold=True), 30, bold=True)
+
+
+def private_key(obs: Mapping[str, Any]) -> str:
+    """All that ``render_private`` reads of the observation (besides names and locale): the same key
+    gives the same picture, so an unchanged hand is not drawn again."""
+    return json.dumps([obs.get("seat") is None, obs.get("private")], sort_keys=True, separators=(",", ":"))
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:

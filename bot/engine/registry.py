@@ -28,6 +28,9 @@ def load_all() -> None:
 
 
 def get(name: str) -> Game[Any]:
+    game = _GAMES.get(name)
+    if game is not None:  # the hot path: a move looks its game up several times
+        return game
     load_all()
     try:
         return _GAMES[name]

@@ -63,6 +63,7 @@ class Snapshot:
     pending: list[announcements.Pending]
 
 
+LINKS_KEPT = 10_000  # tables whose board message this process remembers
 LEASE_SECONDS = 60.0  # a delivery claim not renewed for this long was left by a process that died
 
 
@@ -75,24 +76,41 @@ class Outbox:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._held: dict[tuple[int, str], datetime] = {}  # (game, owner) -> until when this process's claim runs
+        self._linked: dict[int, str | None] = {}  # game -> its board message as this process last read it
 
     async def snapshot(self, game_id: int) -> Snapshot:
-        async with self.db.transaction() as conn:
+        """What is committed now, read beside the writer (the caller's claim is committed first)."""
+        async with self.db.reading() as conn:
             record = await games.get(conn, game_id)
             if record is None:
                 raise NotFound("error.no_game")
             board = await announcements.board(conn, game_id)
-            return Snapshot(record, board, await announcements.pending(conn, game_id))
+            snap = Snapshot(record, board, await announcements.pending(conn, game_id))
+        if len(self._linked) >= LINKS_KEPT:  # forgetting costs one write, not a wrong link
+            self._linked.clear()
+        self._linked[game_id] = record.board_message_id
+        return snap
 
     async def claim(self, game_id: int, owner: str, seconds: float = LEASE_SECONDS) -> bool:
-        """Become (or stay) the one process delivering this table, for ``seconds``."""
+        """Become (or stay) the one process delivering this table, for ``seconds``. A claim this
+        process holds with more than half of its time left is not renewed (nobody can take it
+        before it runs out, and a write under the writer's lock per delivery is saved)."""
         now = datetime.now(UTC)
-        async with self.db.transaction() as conn:
-            return await announcements.claim(conn, game_id, owner, _stamp(now + timedelta(seconds=seconds)),
-                                             _stamp(now))
+        until = self._held.get((game_id, owner))
+        if until is not None and until - now > timedelta(seconds=seconds / 2):
+            return True
+        self._held.pop((game_id, owner), None)
+        async with self.db.single() as conn:
+            claimed = await announcements.claim(conn, game_id, owner, _stamp(now + timedelta(seconds=seconds)),
+                                                _stamp(now))
+        if claimed:
+            self._held[(game_id, owner)] = now + timedelta(seconds=seconds)
+        return claimed
 
     async def release(self, game_id: int, owner: str) -> None:
-        async with self.db.transaction() as conn:
+        self._held.pop((game_id, owner), None)
+        async with self.db.single() as conn:
             await announcements.release(conn, game_id, owner)
 
     async def tables(self) -> list[int]:
@@ -104,5 +122,8 @@ class Outbox:
         """Mark the entries done and store the table's current board, in one transaction."""
         async with self.db.transaction() as conn:
             if board is not None:
-                await announcements.set_board(conn, board)
+                linked = board.game_id in self._linked and self._linked[board.game_id] == board.message_id
+                await announcements.set_board(conn, board, link=not linked)
             await announcements.mark_done(conn, ids)
+        if board is not None:
+            self._linked[board.game_id] = board.message_id

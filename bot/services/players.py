@@ -123,7 +123,7 @@ class Players:
         if cached is not None:
             self._prefs.move_to_end(cached.user_id)
             return cached
-        async with self.db.reading() as conn:
+        async with self.db.reading_one() as conn:
             prefs = await prefs_repo.get_user(conn, str(user_id))
         # a write that committed while we read has already updated the cache: keep the newer entry
         return self._prefs.get(prefs.user_id) or self._keep(prefs)

@@ -128,7 +128,7 @@ class GameService:
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
         try:
-            async with self.db.reading() as conn:
+            async with self.db.reading_one() as conn:  # one statement: the game with its seats
                 return await repo.open_in_channel(conn, str(channel_id))
         except StorageDamaged as exc:
             exc.game_id = await self._damaged_game_in(str(channel_id))
@@ -159,7 +159,7 @@ class GameService:
 
     async def get(self, game_id: int) -> GameRow:
         try:
-            async with self.db.reading() as conn:
+            async with self.db.reading_one() as conn:
                 record = await repo.get(conn, game_id)
         except StorageDamaged as exc:
             exc.game_id = game_id
@@ -333,9 +333,15 @@ class GameService:
         still applies once. ``interaction_id`` (a slash command's) is stored with the move: the
         same interaction delivered again raises AlreadyApplied and changes nothing."""
         async with self.db.transaction() as conn:
-            if interaction_id is not None and await repo.interaction_applied(conn, interaction_id):
+            try:
+                record = await self._active(conn, channel_id=channel_id, game_id=game_id)
+            except GameMasterError:  # e.g. the game this very interaction finished
+                if interaction_id is not None and await repo.interaction_applied(conn, interaction_id):
+                    raise AlreadyApplied() from None
+                raise
+            if interaction_id is not None and \
+                    not await repo.record_interaction(conn, interaction_id, record.id, record.ply + 1):
                 raise AlreadyApplied()
-            record = await self._active(conn, channel_id=channel_id, game_id=game_id)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise Forbidden("error.not_seated")
@@ -355,11 +361,8 @@ class GameService:
                 exc.names = record.names  # so the refusal can name the players it mentions
                 raise
             update = Update(record, list(events), reply_privately=reply_privately)
-            if interaction_id is not None:
-                await repo.record_interaction(conn, interaction_id, record.id, record.ply + 1)
             await self._commit_move(conn, game, state, record, seat, str(parsed))
             await self._run_computers(conn, game, state, record, update)
-            update.record = await self._reload(conn, record.id)
             self._finish_update(update, game, state, before)
             await self._record(conn, update)
         return update
@@ -383,7 +386,6 @@ class GameService:
             update = Update(record, events if told else [Event("game.event.resigned", {"seat": seat}), *events])
             await self._commit_move(conn, game, state, record, seat, RESIGN)
             await self._run_computers(conn, game, state, record, update)
-            update.record = await self._reload(conn, record.id)
             self._finish_update(update, game, state, before)
             await self._record(conn, update)
         return update
@@ -619,6 +621,12 @@ class GameService:
         _, settings = await prefs_repo.get_guild(conn, guild_id)
         return ClockSettings.from_dict(settings)
 
+    async def _table_clock(self, conn: Any, record: GameRow) -> ClockSettings:
+        """The clock settings of the record's server (read with the record when it was)."""
+        if record.guild_settings is not None:
+            return ClockSettings.from_dict(record.guild_settings)
+        return await self._guild_clock(conn, record.guild_id)
+
     async def _turn_clock(self, conn: Any, game: Game[Any], state: Any, record: GameRow,
                           now: datetime) -> dict[str, str | None]:
         """A new turn's clock fields: when it started, its deadline, when the scheduler must first
@@ -626,7 +634,7 @@ class GameService:
         deadline = await self._deadline(conn, game, state, record, now)
         alarm = None
         if deadline is not None:
-            share = (await self._guild_clock(conn, record.guild_id)).reminder_share
+            share = (await self._table_clock(conn, record)).reminder_share
             due = clock.parse_time(deadline)
             assert due is not None
             alarm = stamp(now + (due - now) * share)
@@ -664,10 +672,7 @@ class GameService:
         waiting = [record.seats[s] for s in sorted(game.to_act(state)) if not record.seats[s].is_computer]
         if not waiting:
             return None
-        vacations = []
-        for seat_row in waiting:
-            if seat_row.user_id:
-                vacations.append(clock.parse_time((await prefs_repo.get_user(conn, seat_row.user_id)).vacation_until))
+        vacations = [clock.parse_time(seat_row.vacation_until) for seat_row in waiting if seat_row.user_id]
         return stamp(clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations))
 
     async def _run_computers(self, conn: Any, game: Game[Any], state: Any, record: GameRow,

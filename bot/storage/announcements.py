@@ -51,9 +51,12 @@ async def pending_games(conn: aiosqlite.Connection) -> list[int]:
 
 
 async def mark_done(conn: aiosqlite.Connection, ids: list[int]) -> None:
-    stamp = now_iso()
-    for entry in ids:
-        await conn.execute("UPDATE announcements SET done_at = ? WHERE id = ? AND done_at IS NULL", (stamp, entry))
+    """One statement for all of them (each statement is a round trip under the writer's lock)."""
+    if not ids:
+        return
+    marks = ",".join("?" * len(ids))
+    await conn.execute(f"UPDATE announcements SET done_at = ? WHERE done_at IS NULL AND id IN ({marks})",
+                       (now_iso(), *ids))
 
 
 async def claim(conn: aiosqlite.Connection, game_id: int, owner: str, until: str, now: str) -> bool:
@@ -80,8 +83,9 @@ async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
                     json.loads(row["events"]), row["ply"])
 
 
-async def set_board(conn: aiosqlite.Connection, board_row: BoardRow) -> None:
-    """Store the current board (and keep ``games.board_message_id``, which links point to)."""
+async def set_board(conn: aiosqlite.Connection, board_row: BoardRow, *, link: bool = True) -> None:
+    """Store the current board (and keep ``games.board_message_id``, which links point to, unless
+    ``link`` is False: the caller knows it holds this message already)."""
     await conn.execute(
         "INSERT INTO boards (game_id, channel_id, message_id, to_act, events, ply, updated_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
@@ -89,4 +93,5 @@ async def set_board(conn: aiosqlite.Connection, board_row: BoardRow) -> None:
         "ply = excluded.ply, updated_at = excluded.updated_at",
         (board_row.game_id, board_row.channel_id, board_row.message_id, json.dumps(board_row.to_act),
          json.dumps(board_row.events, separators=(",", ":")), board_row.ply, now_iso()))
-    await games.set_board_message(conn, board_row.game_id, board_row.message_id)
+    if link:
+        await games.set_board_message(conn, board_row.game_id, board_row.message_id)

@@ -104,6 +104,16 @@ class Database:
         """One transaction: everything inside commits together or not at all."""
         raise NotImplementedError
 
+    def single(self) -> AbstractAsyncContextManager[Any]:
+        """A connection for ONE writing statement, which commits by itself: two round trips fewer
+        than ``transaction()`` (no BEGIN, no COMMIT). Never for two statements that belong together."""
+        raise NotImplementedError
+
+    def reading_one(self) -> AbstractAsyncContextManager[Any]:
+        """Like ``reading()`` for ONE statement (a statement is a consistent snapshot by itself):
+        two round trips fewer (no BEGIN, no COMMIT)."""
+        raise NotImplementedError
+
     def reading(self) -> AbstractAsyncContextManager[Any]:
         """A consistent read-only snapshot of committed data that does not wait for writers."""
         raise NotImplementedError

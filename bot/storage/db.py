@@ -138,6 +138,13 @@ class SqliteDatabase(Database):
                 else:
                     await self.conn.execute("COMMIT")
 
+    @asynccontextmanager
+    async def single(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer for one statement in autocommit mode (its own implicit transaction)."""
+        async with self._lock:
+            with _damage_refused():
+                yield self.conn
+
     async def _rollback(self) -> None:
         try:
             await self.conn.execute("ROLLBACK")
@@ -162,6 +169,22 @@ class SqliteDatabase(Database):
                     yield reader
                 finally:
                     await reader.execute("COMMIT")
+        finally:
+            self._free.put_nowait(reader)
+
+    @asynccontextmanager
+    async def reading_one(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A reader for one statement, in autocommit mode."""
+        if not self._readers:
+            async with self.transaction() as conn:
+                yield conn
+            return
+        reader = await self._free.get()
+        try:
+            if reader.in_transaction:  # a read cancelled during its COMMIT
+                await reader.execute("COMMIT")
+            with _damage_refused():
+                yield reader
         finally:
             self._free.put_nowait(reader)
 

@@ -24,6 +24,7 @@ class SeatRow:
     name: str
     is_computer: bool = False
     bank_seconds: int = 0
+    vacation_until: str | None = None  # the player's vacation, read with the seat (for deadlines)
 
 
 @dataclass
@@ -46,6 +47,7 @@ class GameRow:
     outcome: dict[str, Any] | None = None
     turn_seconds: int = 86400
     seats: list[SeatRow] = field(default_factory=list)
+    guild_settings: dict[str, Any] | None = None  # the server's settings when read with the game (None: not read)
 
     @property
     def names(self) -> list[str]:
@@ -68,8 +70,19 @@ _COLUMNS = ("id, guild_id, channel_id, game, status, creator_id, options, seed, 
             "locale, board_message_id, turn_started_at, turn_deadline, outcome, turn_seconds")
 
 
-async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRow:
-    game = GameRow(
+_SEATS = ("SELECT s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds, p.vacation_until FROM seats s "
+          "LEFT JOIN user_prefs p ON p.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.seat")
+# One game with its seats (one row per seat), its players' vacations and its server's settings, in one
+# statement: a move reads all it needs in a single round trip.
+_ONE = (f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, gp.settings AS guild_settings, "
+        "s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.is_computer AS seat_computer, "
+        "s.bank_seconds AS seat_bank, p.vacation_until AS seat_vacation FROM games g "
+        "LEFT JOIN guild_prefs gp ON gp.guild_id = g.guild_id LEFT JOIN seats s ON s.game_id = g.id "
+        "LEFT JOIN user_prefs p ON p.user_id = s.user_id WHERE {where} ORDER BY g.id, s.seat")
+
+
+def _game_of(row: aiosqlite.Row) -> GameRow:
+    return GameRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game=row["game"],
         status=row["status"], creator_id=row["creator_id"], options=json.loads(row["options"]),
         seed=row["seed"], state=json.loads(row["state"]) if row["state"] else None,
@@ -78,31 +91,36 @@ async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRo
         turn_deadline=row["turn_deadline"],
         outcome=json.loads(row["outcome"]) if row["outcome"] else None, turn_seconds=row["turn_seconds"],
     )
-    async with conn.execute("SELECT seat, user_id, name, is_computer, bank_seconds FROM seats WHERE game_id = ? "
-                            "ORDER BY seat", (game.id,)) as cur:
-        game.seats = [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]), r["bank_seconds"])
-                      for r in await cur.fetchall()]
+
+
+async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRow:
+    game = _game_of(row)
+    async with conn.execute(_SEATS, (game.id,)) as cur:
+        game.seats = [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in await cur.fetchall()]
     return game
 
 
-def _for_update(conn: aiosqlite.Connection, lock: bool) -> str:
-    """Lock the game row until the transaction ends (PostgreSQL; SQLite's single writer already
-    serialises transactions), so concurrent moves on one table queue instead of colliding."""
-    return " FOR UPDATE" if lock and dialect(conn) == POSTGRES else ""
+async def _one(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...], lock: bool) -> GameRow | None:
+    """The first game matching ``where`` (on ``games g``), read with everything a move needs."""
+    sql = _ONE.format(where=where) + (" FOR UPDATE OF g" if lock and dialect(conn) == POSTGRES else "")
+    async with conn.execute(sql, params) as cur:
+        rows = await cur.fetchall()
+    if not rows:
+        return None
+    game = _game_of(rows[0])
+    game.guild_settings = json.loads(rows[0]["guild_settings"]) if rows[0]["guild_settings"] else {}
+    game.seats = [SeatRow(r["seat_no"], r["seat_user"], r["seat_name"], bool(r["seat_computer"]), r["seat_bank"],
+                          r["seat_vacation"]) for r in rows if r["id"] == game.id and r["seat_no"] is not None]
+    return game
 
 
 async def get(conn: aiosqlite.Connection, game_id: int, *, lock: bool = False) -> GameRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?{_for_update(conn, lock)}",
-                            (game_id,)) as cur:
-        row = await cur.fetchone()
-    return await _row_to_game(conn, row) if row else None
+    """One game (``lock``: its row stays locked until the transaction ends, on PostgreSQL)."""
+    return await _one(conn, "g.id = ?", (game_id,), lock)
 
 
 async def open_in_channel(conn: aiosqlite.Connection, channel_id: str, *, lock: bool = False) -> GameRow | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN "
-                            f"('lobby', 'active'){_for_update(conn, lock)}", (str(channel_id),)) as cur:
-        row = await cur.fetchone()
-    return await _row_to_game(conn, row) if row else None
+    return await _one(conn, "g.channel_id = ? AND g.status IN ('lobby', 'active')", (str(channel_id),), lock)
 
 
 async def open_id_in_channel(conn: aiosqlite.Connection, channel_id: str) -> int | None:
@@ -227,8 +245,8 @@ async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: in
         raise Conflict()
     if fields.get("status") == "finished" and game.status != "finished":
         await standings.record_finish(conn, game.guild_id, game.game, game.seats, fields.get("outcome") or {})
-    for k, v in fields.items():
-        setattr(game, k, v)
+    for k, v in fields.items():  # the row as stored (JSON columns as read back), so no re-read is needed
+        setattr(game, k, json.loads(encoded[k]) if k in ("state", "options", "outcome") and v is not None else v)
     game.version = expected_version + 1
 
 
@@ -252,9 +270,12 @@ async def interaction_applied(conn: aiosqlite.Connection, interaction_id: str) -
         return await cur.fetchone() is not None
 
 
-async def record_interaction(conn: aiosqlite.Connection, interaction_id: str, game_id: int, ply: int) -> None:
-    await conn.execute("INSERT INTO move_interactions (interaction_id, game_id, ply) VALUES (?, ?, ?)",
-                       (interaction_id, game_id, ply))
+async def record_interaction(conn: aiosqlite.Connection, interaction_id: str, game_id: int, ply: int) -> bool:
+    """Note the interaction that makes move ``ply``; False (and nothing written) when it already made one."""
+    async with conn.execute("INSERT INTO move_interactions (interaction_id, game_id, ply) VALUES (?, ?, ?) "
+                            "ON CONFLICT (interaction_id) DO NOTHING RETURNING interaction_id",
+                            (interaction_id, game_id, ply)) as cur:
+        return await cur.fetchone() is not None
 
 
 async def moved_since(conn: aiosqlite.Connection, game_id: int, seat: int, ply: int) -> bool:

@@ -192,6 +192,18 @@ class PostgresDatabase(Database):
                 yield PgConnection(raw)
 
     @asynccontextmanager
+    async def single(self) -> AsyncIterator[PgConnection]:
+        """A pooled connection outside any transaction block: one statement commits by itself."""
+        async with self.pool.acquire() as raw:
+            yield PgConnection(raw)
+
+    @asynccontextmanager
+    async def reading_one(self) -> AsyncIterator[PgConnection]:
+        """A pooled connection for one statement (its own snapshot; no BEGIN/COMMIT round trips)."""
+        async with self.pool.acquire() as raw:
+            yield PgConnection(raw)
+
+    @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgConnection]:
         """A read-only snapshot (REPEATABLE READ) on a pooled connection; readers never wait for
         writers in PostgreSQL."""

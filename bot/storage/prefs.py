@@ -52,11 +52,15 @@ async def chosen_locales(conn: aiosqlite.Connection) -> dict[str, str]:
 
 
 async def set_user(conn: aiosqlite.Connection, user_id: str, **fields: Any) -> None:
-    await conn.execute("INSERT INTO user_prefs (user_id) VALUES (?) ON CONFLICT DO NOTHING", (str(user_id),))
-    for key, value in fields.items():
+    """Write ``fields`` of the user's preferences (the row is made when missing), in one statement."""
+    for key in fields:
         if key not in UserPrefs.__dataclass_fields__ or key == "user_id":
             raise KeyError(key)
-        await conn.execute(f"UPDATE user_prefs SET {key} = ? WHERE user_id = ?", (value, str(user_id)))
+    columns = ", ".join(("user_id", *fields))
+    marks = ", ".join("?" * (1 + len(fields)))
+    change = ("DO UPDATE SET " + ", ".join(f"{key} = excluded.{key}" for key in fields)) if fields else "DO NOTHING"
+    await conn.execute(f"INSERT INTO user_prefs ({columns}) VALUES ({marks}) ON CONFLICT (user_id) {change}",
+                       (str(user_id), *fields.values()))
     if dialect(conn) == POSTGRES:  # other processes drop their cached copy when this commits
         await conn.execute("SELECT pg_notify(?, ?)", (PREFS_CHANNEL, str(user_id)))
 

@@ -20,15 +20,19 @@ from bot.services.replay import Replay, pick
 from rendering.animation import DEFAULT_CAP, MAX_FRAMES, animate
 
 PLAYERS = {"tolp": 4, "zlodej": 3, "stratego": 2, "monopol": 3, "tjuv": 3}
+# whole games with the default options (Tölp: five scored rounds instead of the endless default;
+# Stratego: a draw after 1000 moves, which two computer players reach)
+OPTIONS: dict[str, dict[str, Any]] = {"tolp": {"scoring": "rounds", "rounds": 5}, "stratego": {"max_moves": 1000}}
+MAX_MOVES = 20_000
 
 
 def played(name: str, players: int, seed: str) -> Replay:
-    """A game the computer seats played to the end (or to the playout cap)."""
+    """A game the computer seats played to the end (or to ``MAX_MOVES``)."""
     game = registry.get(name)
-    options = game.resolve_options(game.playout_options)
+    options = game.resolve_options(OPTIONS.get(name, {}))
     state = game.new(players, options, seed)
     moves: list[tuple[int, str]] = []
-    for _ in range(game.max_playout_actions):
+    for _ in range(MAX_MOVES):
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))

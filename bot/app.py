@@ -33,8 +33,8 @@ log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
 
-EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej",
-              "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # cogs.history joins the /game group of cogs.lobby
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.replay", "cogs.rules", "cogs.clock", "cogs.tolp",
+              "cogs.zlodej", "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # history, replay: in lobby's /game group
 
 
 class CatalogTranslator(app_commands.Translator):

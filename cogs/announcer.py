@@ -31,7 +31,7 @@ from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_f
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow
 from bot.storage.games import GameRow
-from cogs import common
+from cogs import common, replay
 from cogs.common import (
     NO_PINGS,
     board_view,
@@ -208,6 +208,8 @@ class Announcer(commands.Cog):
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board.message_id if board else None)
+        if finished and board is not None:  # the result gets its animated replay (once)
+            await replay.attach_animation(self.bot, record, board.message_id)
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)

@@ -184,8 +184,10 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
         if record.ply > 0:  # for the player who just moved (the others are asked to agree)
             from cogs.undo import undo_button
             view.add_item(undo_button(record.id, record.ply, locale))
-    elif record.status == "finished":  # the result: the same players again, seats rotated
+    elif record.status == "finished":  # the result: the same players again, seats rotated; the replay
+        from cogs.replay import replay_button
         view.add_item(LobbyButton("r", record.id, label=t("rematch.button", locale)))
+        view.add_item(replay_button(record.id, locale))
     return view
 
 
@@ -441,6 +443,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
         undo_match = undo.UNDO_ID.fullmatch(self.rest)
         if undo_match:
             await undo.button(interaction, undo_match)
+            return
+        from cogs import replay
+        replay_match = replay.REPLAY_ID.fullmatch(self.rest)
+        if replay_match:
+            await replay.button(interaction, replay_match)
             return
         from cogs import history
         page = history.PAGE_ID.fullmatch(self.rest)

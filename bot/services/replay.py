@@ -99,11 +99,10 @@ def frames(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
     done = 0
     for number in wanted:
         while done < number:
-            seat, action = moves[done]
-            events = _apply(game, state, seat, action)
+            events = _apply(game, state, *moves[done])
             done += 1
-        seat, action = moves[number - 1] if number else (None, None)
-        yield _frame(game, state, number, total, seat, action, [] if number == 0 else events, players, reveal)
+        last: tuple[int | None, str | None] = moves[number - 1] if number else (None, None)
+        yield _frame(game, state, number, total, *last, [] if number == 0 else events, players, reveal)
 
 
 def _apply(game: Game[Any], state: Any, seat: int, action: str) -> list[Event]:

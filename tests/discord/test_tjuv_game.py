@@ -158,7 +158,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     final = fake.channel_messages()[-1]
     assert "Game over" in final.content and "round limit" in final.content
     assert "1. player" in final.content
-    assert final.files[0].data.startswith(PNG) and [b.get("label") for b in final.buttons] == ["Rematch"]
+    assert final.files[0].data.startswith(PNG) and [b.get("label") for b in final.buttons] == ["Rematch", "Replay"]
     for message in fake.messages.values():  # stash views only ever went to their owners
         if message.kind == "dm" and "Your hidden money: A5" in message.content:
             assert message.channel_id == fake.dm_channel(users[1])["id"]

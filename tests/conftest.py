@@ -5,6 +5,24 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
+from tests.backends import BACKENDS, database_url_for
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """pyproject's addopts ask pytest-xdist for one worker per core; a venv made before it joined
+    the test extra runs the suite in one process instead of refusing the options."""
+    if not pluginmanager.has_plugin("xdist"):
+        group = parser.getgroup("xdist", "pytest-xdist is not installed")
+        # pytest reserves lowercase short options for plugins; _addoption is how xdist adds -n itself
+        group._addoption("-n", "--numprocesses", dest="numprocesses", default=None, help="needs pytest-xdist")
+        group.addoption("--maxprocesses", dest="maxprocesses", default=None, help="needs pytest-xdist")
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    if config.pluginmanager.has_plugin("xdist"):
+        return None
+    return "pytest-xdist is not installed: one process (pip install -e '.[test]' for one worker per core)"
+
 
 @pytest_asyncio.fixture
 async def fake():
@@ -51,15 +69,8 @@ def pg_server():
         server.stop()
 
 
-BACKENDS = ("sqlite", "postgres")
-
-
 @pytest_asyncio.fixture(params=BACKENDS)
 async def database_url(request, tmp_path) -> str:
     """A fresh database on each backend: an SQLite file, or an empty schema on the session's
     PostgreSQL server (its URL names the schema as search_path)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "gm.sqlite3")
-    if request.node.get_closest_marker("sqlite_only"):
-        pytest.skip("about the SQLite file itself")
-    return await request.getfixturevalue("pg_server").create_schema()
+    return await database_url_for(request, tmp_path)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
+from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.app import GameMasterBot
@@ -11,9 +13,17 @@ from bot.services.pacing import ChannelPacer
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from tests.backends import database_url_for
 from tests.fakediscord import FakeDiscord
 
 BotFactory = Callable[..., Awaitable[GameMasterBot]]
+
+
+@pytest_asyncio.fixture(params=["sqlite"])
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Discord tests run on SQLite; ``@on_both_backends`` (tests/backends.py) also runs one on
+    PostgreSQL, where the storage and service tests run anyway."""
+    return await database_url_for(request, tmp_path)
 
 
 @pytest_asyncio.fixture
@@ -25,9 +35,10 @@ async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFac
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(database_url).connect()
         opened.append(db)
-        # Discord's per-channel limit (5 messages / 5 s) at a tenth of the time scale, so whole
-        # games stay fast; the fake enforces the same limit
-        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0, channel_window=0.5,
+        # Discord's per-channel limit (5 messages / 5 s) at a fiftieth of the time scale, so whole
+        # games stay fast (the pacer still holds back a few hundred posts over the Discord tests);
+        # the fake enforces the same limit
+        settings = Settings(database_url=database_url, sync_commands=True, scheduler_seconds=0, channel_window=0.1,
                             announce_sweep_seconds=0)
         fake.channel_rate = (settings.channel_posts, settings.channel_window)
         bot = GameMasterBot(settings, db, GameService(db, clock=clock), guild_ready_timeout=0.05)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.storage import games
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord, settle
@@ -19,6 +20,7 @@ async def start_tolp(fake: FakeDiscord, bot, users):  # type: ignore[no-untyped-
     return latest_board(fake)
 
 
+@on_both_backends
 async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
     users = fake.add_members(3)
@@ -59,6 +61,7 @@ async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make
     fake.assert_clean()
 
 
+@on_both_backends
 async def test_a_dm_after_a_restart_is_one_rest_call(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
     users = fake.add_members(3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.services.scheduler import Scheduler
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
@@ -19,6 +20,7 @@ class Clock:
         return self.now
 
 
+@on_both_backends
 async def test_an_absent_player_is_reminded_then_replaced_by_the_computer(fake: FakeDiscord,
                                                                           make_bot: BotFactory) -> None:
     clock = Clock()

@@ -7,6 +7,7 @@ import pytest
 from bot.engine.core import Event
 from bot.services import table
 from bot.services.text import event_text
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board
 from tests.fakediscord import FakeDiscord
@@ -103,6 +104,7 @@ async def test_a_player_who_goes_on_acting_keeps_one_board_edited_in_place(fake:
     fake.assert_clean()
 
 
+@on_both_backends
 async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: FakeDiscord, make_bot: BotFactory,
                                                                   settle, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import asyncio

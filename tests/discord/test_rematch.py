@@ -3,11 +3,13 @@ on the result, the new table holds the same options with the seats moved one pla
 itself, and its first move is played."""
 from __future__ import annotations
 
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded
 from tests.fakediscord import FakeDiscord
 
 
+@on_both_backends
 async def test_rematch_from_a_finished_zlodej_game_to_the_first_move(fake: FakeDiscord,
                                                                      make_bot: BotFactory) -> None:
     bot = await make_bot()

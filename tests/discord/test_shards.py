@@ -7,9 +7,11 @@ from bot.app import GameMasterBot
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from tests.backends import on_both_backends
 from tests.fakediscord import FakeDiscord, shard_of
 
 
+@on_both_backends
 async def test_each_guild_is_served_on_its_shard_and_dms_on_shard_zero(fake: FakeDiscord, database_url: str) -> None:
     other = fake.add_guild("Other server", shard=1 - shard_of(fake.guild_id, 2), shard_count=2)
     table = fake.add_channel("table", guild=other)

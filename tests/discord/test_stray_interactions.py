@@ -2,6 +2,7 @@
 option value outside its declared choices, a lobby button pressed from another channel."""
 from __future__ import annotations
 
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord, settle
@@ -17,6 +18,7 @@ async def _tolp(fake: FakeDiscord, make_bot: BotFactory, players: int = 3):  # t
     return bot, users
 
 
+@on_both_backends
 async def test_a_slash_command_delivered_twice_moves_once_and_answers_once(fake: FakeDiscord,
                                                                           make_bot: BotFactory) -> None:
     bot, users = await _tolp(fake, make_bot)

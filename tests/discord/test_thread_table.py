@@ -2,11 +2,13 @@
 played inside the thread, the thread archived once the result is posted."""
 from __future__ import annotations
 
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import decoded, tolp_command
 from tests.fakediscord import FakeDiscord, settle
 
 
+@on_both_backends
 async def test_a_table_in_its_own_thread_is_played_there_and_archived(fake: FakeDiscord,
                                                                        make_bot: BotFactory) -> None:
     bot = await make_bot()

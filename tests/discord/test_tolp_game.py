@@ -5,11 +5,13 @@ import copy
 import re
 
 from bot.engine.cards import parse_card
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import decoded, latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
 
 
+@on_both_backends
 async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
     users = fake.add_members(4)

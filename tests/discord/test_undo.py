@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.engine import registry
 from bot.services.table import replay
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded
 from tests.fakediscord import FakeDiscord
@@ -12,6 +13,7 @@ from tests.fakediscord import FakeDiscord
 RED, BLUE = 0, 1
 
 
+@on_both_backends
 async def test_undo_agreed_refused_and_after_hidden_information(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
     red, blue = fake.add_members(2)

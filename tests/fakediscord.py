@@ -108,7 +108,8 @@ Enforced (HTTP error + entry in fake.violations)
     file larger than the interaction's attachment_size_limit / ``fake.attachment_size_limit``
     (10 MiB) -> 413 40005
     followup / edit with an unknown (or not yet acknowledged) token -> 404 10015
-    editing another user's message -> 403 50005; request to a route the fake does not know -> 404
+    editing another user's message -> 403 50005; editing a message in an archived thread ->
+    400 50083; request to a route the fake does not know -> 404
     (recorded as a violation "unhandled route" so gaps in the fake are loud)
 Not violations (Discord behaviour a bot must cope with): closed DMs (403 50007), unknown
 channel/message lookups (404 10003/10008), rate limits: ``fake.ratelimit_next = n`` makes the
@@ -138,6 +139,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -190,7 +192,7 @@ def shard_of(guild_id: str | None, shard_count: int) -> int:
 
 
 def iso_now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def jresp(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:
@@ -451,6 +453,13 @@ class Responses:
         return self._fake.messages.get(self._rec.original_id) if self._rec.original_id else None
 
     @property
+    def _answer(self) -> StoredMessage | None:
+        """The original response, unless it was a placeholder removed to answer by a follow-up
+        (a refusal after a public "thinking…" defer is a new, ephemeral message)."""
+        o = self.original
+        return None if o is not None and o.deleted and self._rec.followup_ids else o
+
+    @property
     def followups(self) -> list[StoredMessage]:
         return [self._fake.messages[m] for m in self._rec.followup_ids]
 
@@ -458,19 +467,19 @@ class Responses:
     def messages(self) -> list[StoredMessage]:
         """What the bot answered: the response and followups (after a deferred update, type 6, the
         original is the message clicked, not an answer)."""
-        out = [self.original] if self.original is not None and self.type != 6 else []
+        out = [self._answer] if self._answer is not None and self.type != 6 else []
         return out + [m for m in self.followups if m not in out]
 
     @property
     def ephemeral(self) -> bool:
-        o = self.original
+        o = self._answer
         if o is not None and o.kind == "response":
             return o.ephemeral
         return bool(self.messages) and self.messages[0].ephemeral
 
     @property
     def content(self) -> str | None:
-        o = self.original
+        o = self._answer
         return o.content if o is not None else (self.followups[0].content if self.followups else None)
 
     @property
@@ -1542,6 +1551,8 @@ class FakeDiscord:
         msg = self._known_message(cid, mid)
         if msg.author_id != self.bot_user["id"]:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if self.channels.get(cid, {}).get("thread_metadata", {}).get("archived"):
+            raise DiscordError(400, 50083, "Thread is archived")  # only a new post unarchives it
         self._check_rate(rec, cid)
         self._check_message(rec.json, rec.files, creating=False, size_limit=self.attachment_size_limit)
         self._edit(msg, rec.json or {}, rec.files)
@@ -1660,7 +1671,7 @@ class FakeDiscord:
         body = req.json or {}
         self._check_message(body, req.files, creating=True, size_limit=rec.payload["attachment_size_limit"])
         orig = self.messages.get(rec.original_id or "")
-        if rec.response_type == 5 and orig is not None and orig.loading:
+        if rec.response_type == 5 and orig is not None and orig.loading and not orig.deleted:
             # the first followup after a "thinking" defer replaces the loading message
             msg = self._edit(orig, dict(body, flags=None), req.files)
             msg.payload["flags"] = orig.flags & EPHEMERAL

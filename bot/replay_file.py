@@ -2,7 +2,9 @@
 
 The moves are replayed from the seed with the pure engine; the result and the final state must be
 the ones the file states. Then the final board is drawn (the public view: the game is over, so it
-shows everything the game reveals at its end). Exit codes: 0 verified, 1 the replay does not match the file, 2 the file
+shows everything the game reveals at its end) and an animated GIF of the whole game: the board
+after each move in force (at most ``MAX_FRAMES`` of them, evenly spread), everything revealed as
+in ``/game replay`` of an ended game. Exit codes: 0 verified, 1 the replay does not match the file, 2 the file
 cannot be read as an export."""
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from typing import Any
 
 from bot.i18n import t
 from bot.services.export import ExportProblem, Verified, verify
+from bot.services.replay import frames, pick
+from bot.services.table import in_force
+from rendering.animation import MAX_FRAMES, animate_boards
 
 MALFORMED = ("export.file.not_json", "export.file.malformed", "export.file.version", "export.file.engine_format",
              "export.file.unreadable")
@@ -38,11 +43,17 @@ def replay_file(path: Path, out: Path | None, locale: str) -> int:
     final = folder / f"{path.stem}-final.png"
     final.write_bytes(final_board(verified, locale))
     print(t("export.cli.wrote", locale, path=final))
+    animated = folder / f"{path.stem}.gif"
+    animated.write_bytes(animation(verified, locale))
+    print(t("export.cli.wrote", locale, path=animated))
     return 0
 
 
 def _public(verified: Verified, state: Any) -> dict[str, Any]:
-    obs = verified.game.observe(state, None)
+    return _dated(verified, verified.game.observe(state, None))
+
+
+def _dated(verified: Verified, obs: dict[str, Any]) -> dict[str, Any]:
     moves = verified.data["moves"]
     when = str(moves[-1].get("at", ""))[:16] + "Z" if moves and moves[-1].get("at") else ""
     # renderers never read a clock: the time they may show is the game's last move
@@ -54,3 +65,12 @@ def final_board(verified: Verified, locale: str) -> bytes:
     data: bytes = renderer.render_public(_public(verified, verified.state), names=verified.names, locale=locale)
     return data
 
+
+
+def animation(verified: Verified, locale: str) -> bytes:
+    data = verified.data
+    moves = in_force([(m["seat"], m["action"]) for m in data["moves"]])
+    shown = frames(verified.game, len(verified.names), data["options"], data["seed"], moves, reveal=True,
+                   numbers=pick(len(moves), MAX_FRAMES))
+    return animate_boards(f"rendering.{data['game']}", [_dated(verified, f.observation) for f in shown],
+                          names=verified.names, locale=locale)

@@ -6,7 +6,6 @@ for and the canonical action, so they work after a restart; a click on an older 
 """
 from __future__ import annotations
 
-import asyncio
 import importlib
 import io
 import logging
@@ -129,10 +128,11 @@ async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> by
 
 async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:
     """The renderer's readable zoom on what changed (``render_focus``), where the game has one."""
-    focus = getattr(renderer(record.game), "render_focus", None)
-    if focus is None:
+    if getattr(renderer(record.game), "render_focus", None) is None:
         return None
-    data: bytes | None = await asyncio.to_thread(focus, obs, names=record.names, locale=locale, event_hint=hint)
+    # drawn by a render worker like the board (a thread here would take the event loop's core)
+    data: bytes | None = await renders.current().draw(f"rendering.{record.game}", "render_focus", obs,
+                                                      names=record.names, locale=locale, event_hint=hint)
     return data
 
 

@@ -108,7 +108,8 @@ Enforced (HTTP error + entry in fake.violations)
     file larger than the interaction's attachment_size_limit / ``fake.attachment_size_limit``
     (10 MiB) -> 413 40005
     followup / edit with an unknown (or not yet acknowledged) token -> 404 10015
-    editing another user's message -> 403 50005; request to a route the fake does not know -> 404
+    editing another user's message -> 403 50005; editing a message in an archived thread ->
+    400 50083; request to a route the fake does not know -> 404
     (recorded as a violation "unhandled route" so gaps in the fake are loud)
 Not violations (Discord behaviour a bot must cope with): closed DMs (403 50007), unknown
 channel/message lookups (404 10003/10008), rate limits: ``fake.ratelimit_next = n`` makes the
@@ -1542,6 +1543,8 @@ class FakeDiscord:
         msg = self._known_message(cid, mid)
         if msg.author_id != self.bot_user["id"]:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if self.channels.get(cid, {}).get("thread_metadata", {}).get("archived"):
+            raise DiscordError(400, 50083, "Thread is archived")  # only a new post unarchives it
         self._check_rate(rec, cid)
         self._check_message(rec.json, rec.files, creating=False, size_limit=self.attachment_size_limit)
         self._edit(msg, rec.json or {}, rec.files)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.cli import main
 from tests.discord.conftest import BotFactory
@@ -101,6 +102,9 @@ async def test_export_and_replay_file_round_trip(fake: FakeDiscord, make_bot: Bo
     refused = await fake.interact(bot, fake.slash(bo, "game export", game=running.id))
     assert refused.ephemeral and "seed stays secret" in refused.text and not refused.files
     assert running.seed not in refused.text
+    for player in (ann, bo):  # a few moves for the replay: both armies set up
+        assert (await fake.interact(bot, fake.slash(player, "stratego setup", preset="classic"))).ok
+        assert (await fake.interact(bot, fake.slash(player, "stratego ready"))).ok
     assert (await fake.interact(bot, fake.slash(bo, "game resign"))).ok
 
     r = await fake.interact(bot, fake.slash(bo, "game export"))  # this channel's latest game
@@ -113,7 +117,8 @@ async def test_export_and_replay_file_round_trip(fake: FakeDiscord, make_bot: Bo
     assert data["seed"] == record.seed and data["options"] == record.options
     assert data["players"] == [{"seat": 0, "name": "player1", "kind": "human"},
                                {"seat": 1, "name": "player2", "kind": "human"}]
-    assert data["moves"][-1]["action"] == "!resign" and data["result"] == record.outcome
+    assert len(data["moves"]) == 5 and data["moves"][-1]["action"] == "!resign"
+    assert data["result"] == record.outcome
     assert ann["id"] not in attachment.data.decode()  # display names only, no Discord ids
 
     path = tmp_path / attachment.filename
@@ -122,6 +127,11 @@ async def test_export_and_replay_file_round_trip(fake: FakeDiscord, make_bot: Bo
     assert "verified" in capsys.readouterr().out
     board = decoded((tmp_path / "out" / f"{path.stem}-final.png").read_bytes())
     assert board.width >= 1000
+    # the start and each move in force (boards that did not change in public merge into one frame)
+    with Image.open(tmp_path / "out" / f"{path.stem}.gif") as animated:
+        assert animated.format == "GIF" and 2 <= animated.n_frames <= len(data["moves"]) + 1
+        animated.seek(animated.n_frames - 1)
+        animated.load()
 
     tampered = dict(data, result={**data["result"], "places": list(reversed(data["result"]["places"]))})
     path.write_text(json.dumps(tampered))

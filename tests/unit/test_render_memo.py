@@ -1,14 +1,18 @@
 """A hand that did not change is not drawn again: Tölp says what its hand picture depends on
-(``private_key``) and the render workers hand out a picture drawn lately under the same key."""
+(``private_key``) and the render workers hand out a picture drawn lately under the same key. Focus
+views go to the render workers as boards do."""
 from __future__ import annotations
 
 import io
+import pickle
 import random
+from functools import partial
 
 from PIL import Image
 
 from bot.engine import registry
-from cogs.renders import Renders
+from bot.engine.core import Event
+from cogs.renders import Renders, _draw
 from rendering import tolp as tolp_pictures
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -59,3 +63,15 @@ async def test_a_picture_under_a_known_key_is_handed_out_again_undrawn() -> None
         assert Image.open(io.BytesIO(first)).size[0] > 0
     finally:
         renders.close()
+
+
+def test_a_focus_view_and_its_event_hint_travel_to_a_worker_process() -> None:
+    """Focus views are drawn by the render workers too: the work item must survive pickling."""
+    monopol = registry.get("monopol")
+    state = monopol.new(3, monopol.resolve_options({}), "focus")
+    obs = monopol.observe(state, None)
+    hint = Event("monopol.event.moved", {"seat": 0, "square": 5})
+    item = pickle.loads(pickle.dumps(partial(_draw, "rendering.monopol", "render_focus", (obs,),
+                                             {"names": NAMES[:3], "locale": "en", "event_hint": hint})))
+    picture = item()
+    assert Image.open(io.BytesIO(picture)).size[0] > 0

@@ -249,6 +249,8 @@ class TjuvGame(Game[TjuvState]):
             car.heading = board().direction(action.tail, action.front)
             events = [Event("tjuv.event.car_placed", {"seat": seat, "square": action.front, "tail": action.tail})]
             return [*events, *next_chooser(state)]
+        if state.phase not in ("nests", "car"):  # (a format-1 game never had these choices)
+            raise IllegalAction("tjuv.error.setup_over", topic="setup")
         raise IllegalAction("tjuv.error.setup_first", topic="setup")
 
     def _arrest_choice(self, state: TjuvState, seat: int, action: Action) -> list[Event]:

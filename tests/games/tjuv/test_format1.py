@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine.rng import Rng
-from bot.errors import GameMasterError
+from bot.errors import GameMasterError, IllegalAction
 from bot.games.tjuv.engine import FORMAT_OPTION, TjuvGame
 from bot.games.tjuv.state import CAR, Police
 from bot.services.table import replay
@@ -88,3 +88,14 @@ def test_format1_rules_differ_where_format2_changed_them() -> None:
         other.format = 1
         differ += canonical(GAME.dump(other)) != canonical(GAME.dump(state))
     assert differ > 0
+
+
+def test_setup_choices_after_the_start_are_refused_and_change_nothing() -> None:
+    state = GAME.load(OLD["midway"]["state"])
+    (seat,) = GAME.to_act(state)
+    before = canonical(GAME.dump(state))
+    for text in ("nest A5", "car Q11 P11"):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, seat, GAME.parse_action(text))
+        assert refused.value.key == "tjuv.error.setup_over"
+    assert canonical(GAME.dump(state)) == before

@@ -35,6 +35,9 @@ class Settings:
     channel_posts: int = 5
     channel_window: float = 5.0
     announce_sweep_seconds: float = 60.0  # redeliver what is committed but not yet announced
+    # tables whose announcements are delivered at once; the others wait (coalescing their moves)
+    # so that interactions never queue behind announcement work (cogs/admission.py)
+    announce_slots: int = 8
     replay_cap_bytes: int = 8 * 1024 * 1024  # the animated replay on a result (Discord allows 10 MiB)
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
     shards: tuple[int, ...] | None = None
@@ -61,6 +64,7 @@ class Settings:
             scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
             render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
             channel_window=float(os.environ.get("GAMEMASTER_CHANNEL_WINDOW", "5")),
+            announce_slots=int(os.environ.get("GAMEMASTER_ANNOUNCE_SLOTS", "") or 8),
             replay_cap_bytes=int(float(os.environ.get("GAMEMASTER_REPLAY_CAP_MB", "") or 8) * 1024 * 1024),
             api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
             gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,

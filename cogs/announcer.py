@@ -29,9 +29,10 @@ from bot.i18n import t
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
-from bot.storage.announcements import BoardRow
+from bot.storage.announcements import BoardRow, Pending
 from bot.storage.games import GameRow
 from cogs import common, replay
+from cogs.admission import Admission
 from cogs.common import (
     NO_PINGS,
     board_view,
@@ -95,6 +96,10 @@ class Announcer(commands.Cog):
         self.outbox = Outbox(bot.db)
         self._running: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self.admission = Admission(bot.settings.announce_slots)
+        # game -> {ply: seat}: the mover whose own new private view their interaction's answer
+        # showed (cogs/common.answer_with_own_view), so that the ply's DMs leave them out
+        self._answered: dict[int, dict[int, int]] = {}
         # this process in the tables' delivery claims: named by the shards it serves, which the
         # instance lease gives to one live process at a time, so the process restarted after a
         # crash takes its predecessor's claims over at once instead of waiting for them to run out
@@ -117,6 +122,7 @@ class Announcer(commands.Cog):
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        await self.admission.close()
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:
@@ -147,22 +153,26 @@ class Announcer(commands.Cog):
         claimed = False
         try:
             while True:
-                self._again.discard(game_id)
-                # one process at a time delivers a table (another process may hold it: its own
-                # task or, should it die, the sweep after its claim ran out delivers what is left)
-                claimed = await self.outbox.claim(game_id, self.owner)
-                if not claimed:
-                    return
-                snap = await self.outbox.snapshot(game_id)
-                if snap.pending:
-                    channel = snap.record.channel_id
-                    if self.bot.pacer.wait_time(channel) > 0:
-                        await self.bot.pacer.ready(channel)
-                        snap = await self.outbox.snapshot(game_id)  # the newest state after waiting
-                    await self._deliver_or_give_up(snap)
-                    continue
-                if game_id not in self._again:
-                    return
+                channel = None
+                # admission control: a few tables deliver at once, the others wait here and then
+                # deliver their newest state once (cogs/admission.py)
+                async with self.admission.slot():
+                    self._again.discard(game_id)
+                    # one process at a time delivers a table (another process may hold it: its own
+                    # task or, should it die, the sweep after its claim ran out delivers what is left)
+                    claimed = await self.outbox.claim(game_id, self.owner)
+                    if not claimed:
+                        return
+                    snap = await self.outbox.snapshot(game_id)
+                    if snap.pending:
+                        channel = snap.record.channel_id
+                        if self.bot.pacer.wait_time(channel) <= 0:
+                            await self._deliver_or_give_up(snap)
+                            continue
+                    elif game_id not in self._again:
+                        return
+                if channel is not None:  # the channel's pace: wait without holding a slot
+                    await self.bot.pacer.ready(channel)
         except Exception:  # noqa: BLE001 - the move stands; the sweep retries its announcement
             log.exception("could not announce game %s", game_id)
         finally:
@@ -189,8 +199,7 @@ class Announcer(commands.Cog):
         payloads = [p.payload for p in pending]
         events = events_from(e for p in payloads for e in p["events"])
         public = [e for e in events if e.visible_to is None]
-        seats = {s for p in payloads for s in p["private_changed"]}
-        seats |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
+        seats = self.private_seats(record, pending)
         first = pending[0].id
         if any(p["kind"] == ENDED for p in payloads):  # /game end
             if board is not None:
@@ -213,6 +222,25 @@ class Announcer(commands.Cog):
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
+
+    def answered(self, game_id: int, ply: int, seat: int) -> None:
+        """The move that made ``ply`` showed its mover their own new view in its answer."""
+        self._answered.setdefault(game_id, {})[ply] = seat
+
+    def private_seats(self, record: GameRow, pending: Sequence[Pending]) -> set[int]:
+        """Seats whose private view the pending entries changed (or told them something), except
+        a mover who saw their own view in their move's answer, unless a later move changed it."""
+        answered = self._answered.pop(record.id, {})
+        seats: set[int] = set()
+        for entry in pending:
+            changed = set(entry.payload["private_changed"])
+            events = events_from(entry.payload["events"])
+            changed |= {s for s in range(len(record.seats)) if private_lines(events, s, record.names, record.locale)}
+            seats |= changed - {answered.get(entry.ply)}
+        later = {ply: seat for ply, seat in answered.items() if ply > record.ply}
+        if later:  # a move committed after this snapshot: its entry comes with the next delivery
+            self._answered[record.id] = later
+        return seats
 
     async def archive_thread(self, record: GameRow) -> None:
         """A finished or ended table in a thread the bot opened (``/game new thread:``) archives its
@@ -286,7 +314,7 @@ class Announcer(commands.Cog):
             await self._edit(record.channel_id, message.id, content=text, attachments=files,
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
-            await self.supersede(record, old, [] if kept else public)
+            await self.fold(record, old, [] if kept else public)
         if record.status == "active":
             for seat in to_act:
                 await self.ping_turn(record, seat, message.jump_url, first)
@@ -302,6 +330,15 @@ class Announcer(commands.Cog):
         await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
                          embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
+
+    async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
+        """Fold the board a new one replaced: at once, or (cosmetic, so low priority) once the
+        announcer has caught up when tables wait for a delivery or this channel for its pace."""
+        if self.admission.pressed or self.bot.pacer.wait_time(record.channel_id) > 0:
+            self.admission.later(f"the summary of board {board.message_id} of game {record.id}",
+                                 lambda: self.supersede(record, board, public))
+            return
+        await self.supersede(record, board, public)
 
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""

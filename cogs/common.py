@@ -147,9 +147,11 @@ async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> b
 @asynccontextmanager
 async def paced(bot: GameMasterBot, channel_id: str | int) -> AsyncIterator[None]:
     """Wrap every post or edit in a guild channel: at most Discord's per-channel rate."""
-    await bot.pacer.ready(str(channel_id))
-    yield
-    bot.pacer.sent(str(channel_id))
+    held = await bot.pacer.hold(str(channel_id))
+    try:
+        yield
+    finally:  # a refused call may still have counted
+        bot.pacer.sent(str(channel_id), held)
 
 
 def png(data: bytes, name: str) -> discord.File:
@@ -214,11 +216,14 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
 
 
 # ----------------------------------------------------------------------------- announcing
-def announce(bot: GameMasterBot, update: Update) -> None:
+def announce(bot: GameMasterBot, update: Update, answered: int | None = None) -> None:
     """The change and its announcement are committed (the outbox entry of its transaction); wake
-    the table's announcer, which posts or edits the board and sends the DMs after the reply."""
+    the table's announcer, which posts or edits the board and sends the DMs after the reply.
+    ``answered``: the seat whose new private view the interaction's answer already showed."""
     announcer = bot.get_cog("Announcer")
     if announcer is not None:
+        if answered is not None:
+            announcer.answered(update.record.id, update.record.ply, answered)  # type: ignore[attr-defined]
         announcer.wake(update.record.id)  # type: ignore[attr-defined]
 
 
@@ -318,9 +323,23 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
     passes ``allowed_mentions``."""
     kwargs.setdefault("allowed_mentions", NO_PINGS)
     if interaction.response.is_done():
+        if interaction.extras.pop("public_placeholder", False) and ephemeral:
+            # the first follow-up would take the public placeholder's place, and be public too
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                log.warning("could not remove the placeholder of interaction %s", interaction.id)
         await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(clip(content), ephemeral=ephemeral, **kwargs)
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Acknowledge a command whose answer is public (a lobby, a join, an end) before any database
+    work: a public "thinking…" placeholder the answer replaces. A refusal stays private:
+    ``reply`` removes the placeholder and answers ephemerally."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras["public_placeholder"] = True
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
@@ -350,10 +369,36 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         except StorageDamaged as exc:
             exc.game_id = exc.game_id or table
             raise
-        announce(bot, update)
-        await acknowledged(interaction)
+        answered = await answer_with_own_view(interaction, update)
+        announce(bot, update, answered)
+        if answered is None:
+            await acknowledged(interaction)
 
     await guarded(interaction, work)
+
+
+async def answer_with_own_view(interaction: discord.Interaction, update: Update) -> int | None:
+    """The mover's own new private view (their hand after a play) answers their move, privately,
+    instead of a DM: an interaction's follow-up does not count against Discord's global limit of
+    REST calls, a DM does. Returns the mover's seat when it was shown (the announcer then DMs
+    only the players whose view changed through someone else's move)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    record = update.record
+    seat = record.seat_of(str(interaction.user.id))
+    if seat is None or seat not in update.private_changed or bot.get_cog("Announcer") is None:
+        return None
+    content, file, view = await private_message(bot, record, seat, locale_of(interaction), update.events)
+    if not content and file is None:
+        return None
+    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    if file is not None:
+        kwargs["file"] = file
+    try:
+        await reply(interaction, content, **kwargs)
+    except discord.HTTPException:  # the announcer DMs it as before
+        log.warning("could not answer interaction %s with the mover's own view", interaction.id, exc_info=True)
+        return None
+    return seat
 
 
 async def show_current(interaction: discord.Interaction, game_id: int | None, *, private: bool = False) -> None:

@@ -22,6 +22,7 @@ from cogs.common import (
     LobbyButton,
     acknowledged,
     announce,
+    defer_public,
     guarded,
     locale_of,
     paced,
@@ -67,6 +68,8 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
         if kind == "r":
             await rematch(interaction, game_id)
             return
+        if kind == "j":
+            await defer_public(interaction)  # before any database work
         record = await bot.service.get(game_id)
         if record.status != "lobby":
             raise IllegalAction("error.already_started" if record.status == "active" else "error.game_over")
@@ -116,6 +119,8 @@ def shown_name(user: discord.abc.User) -> str:
 
 async def do_join(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    if not interaction.response.is_done():
+        await defer_public(interaction)  # before any database work
     current = await bot.service.require_current(str(interaction.channel_id))
     if current.status == "active":
         # a player whose seat the computer took over comes back
@@ -152,7 +157,6 @@ async def new_in_thread(interaction: discord.Interaction, locale: str, settings:
     if not isinstance(parent, discord.TextChannel):
         raise IllegalAction("error.thread_needs_text_channel")
     registry.get(settings["game"])  # an unknown game is refused before any thread is opened
-    await interaction.response.defer(ephemeral=True, thinking=True)
     name = t("thread.name", locale, game=t(f"game.name.{settings['game']}", locale), player=settings["name"])
     thread = await parent.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                         auto_archive_duration=10080)
@@ -200,6 +204,11 @@ class Lobby(commands.Cog):
                   computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None,
                   thread: bool = False) -> None:
         async def work() -> None:
+            # before any database work; a table in a thread is announced in the thread and its parent
+            if thread:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await defer_public(interaction)
             if interaction.guild_id is None:
                 raise IllegalAction("error.guild_only")
             guild = str(interaction.guild_id)
@@ -227,6 +236,7 @@ class Lobby(commands.Cog):
     @game.command(name="leave", description="Leave the table before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await defer_public(interaction)  # before any database work
             record = await self.bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
             key = "lobby.aborted" if record.status == "aborted" else "lobby.left"
             await reply(interaction, t(key, record.locale, player=shown_name(interaction.user)), ephemeral=False)
@@ -275,6 +285,7 @@ class Lobby(commands.Cog):
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await defer_public(interaction)  # before any database work
             is_manager = interaction.guild_id is not None and interaction.permissions.manage_guild
             record = await self.bot.service.end(str(interaction.channel_id), str(interaction.user.id),
                                                 is_manager=is_manager)

@@ -139,6 +139,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -191,7 +192,7 @@ def shard_of(guild_id: str | None, shard_count: int) -> int:
 
 
 def iso_now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def jresp(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:
@@ -452,6 +453,13 @@ class Responses:
         return self._fake.messages.get(self._rec.original_id) if self._rec.original_id else None
 
     @property
+    def _answer(self) -> StoredMessage | None:
+        """The original response, unless it was a placeholder removed to answer by a follow-up
+        (a refusal after a public "thinking…" defer is a new, ephemeral message)."""
+        o = self.original
+        return None if o is not None and o.deleted and self._rec.followup_ids else o
+
+    @property
     def followups(self) -> list[StoredMessage]:
         return [self._fake.messages[m] for m in self._rec.followup_ids]
 
@@ -459,19 +467,19 @@ class Responses:
     def messages(self) -> list[StoredMessage]:
         """What the bot answered: the response and followups (after a deferred update, type 6, the
         original is the message clicked, not an answer)."""
-        out = [self.original] if self.original is not None and self.type != 6 else []
+        out = [self._answer] if self._answer is not None and self.type != 6 else []
         return out + [m for m in self.followups if m not in out]
 
     @property
     def ephemeral(self) -> bool:
-        o = self.original
+        o = self._answer
         if o is not None and o.kind == "response":
             return o.ephemeral
         return bool(self.messages) and self.messages[0].ephemeral
 
     @property
     def content(self) -> str | None:
-        o = self.original
+        o = self._answer
         return o.content if o is not None else (self.followups[0].content if self.followups else None)
 
     @property
@@ -1663,7 +1671,7 @@ class FakeDiscord:
         body = req.json or {}
         self._check_message(body, req.files, creating=True, size_limit=rec.payload["attachment_size_limit"])
         orig = self.messages.get(rec.original_id or "")
-        if rec.response_type == 5 and orig is not None and orig.loading:
+        if rec.response_type == 5 and orig is not None and orig.loading and not orig.deleted:
             # the first followup after a "thinking" defer replaces the loading message
             msg = self._edit(orig, dict(body, flags=None), req.files)
             msg.payload["flags"] = orig.flags & EPHEMERAL

@@ -34,9 +34,21 @@ class ChannelPacer:
         while (delay := self.wait_time(channel_id)) > 0:
             await asyncio.sleep(delay)
 
-    def sent(self, channel_id: str) -> None:
-        """Count a message once Discord answered it (later than Discord saw it: a safe margin)."""
-        self._recent(channel_id).append(self.clock())
+    async def hold(self, channel_id: str) -> float:
+        """Wait for room and take it at once, so that senders running side by side (a delivery
+        and a put-off summary) never pass the limit together; ``sent`` then dates it."""
+        await self.ready(channel_id)  # no await between finding room and taking it
+        held = self.clock()
+        self._recent(channel_id).append(held)
+        return held
+
+    def sent(self, channel_id: str, held: float | None = None) -> None:
+        """Count a message once Discord answered it (later than Discord saw it: a safe margin),
+        in place of the room ``hold`` took for it."""
+        recent = self._recent(channel_id)
+        if held is not None and held in recent:
+            recent.remove(held)
+        recent.append(self.clock())
         if len(self._sent) > 10_000:  # forget idle channels
             for key in [k for k, v in self._sent.items() if not v]:
                 del self._sent[key]

@@ -61,12 +61,25 @@ def assert_living_table(fake: FakeDiscord, turn_changes: int) -> None:
 
 def assert_moved(response: Responses) -> None:
     """A move the board shows: a click acknowledged as a deferred update, a slash command's
-    placeholder removed; no "Done" and no refusal."""
-    assert response.ok and not response.followups, response.text
-    assert response.type == 6 or response.text == "", response.text
+    placeholder removed, or either answered with the mover's own new private view (ephemeral,
+    naming its table: a follow-up instead of a DM); no "Done" and no refusal."""
+    assert response.ok, response.text
+    answer = [m for m in response.messages if m.content or m.files]
+    assert len(answer) <= 1, response.text
+    for message in answer:
+        assert message.ephemeral and "https://discord.com/channels/" in message.content, message.content
 
 
 def last_turn(fake: FakeDiscord) -> str:
     """What the channel says about the latest moves: the previous board (folded to its summary
     when the turn passed) and the current one."""
     return "\n".join(m.content for m in board_posts(fake)[-2:])
+
+
+def own_view(fake: FakeDiscord, user: dict) -> StoredMessage:
+    """The latest private view a player got: by DM (a change through someone else's move, or
+    their turn) or as the private answer to their own move (a follow-up instead of a DM)."""
+    views = fake.dms_to(user) + [m for m in fake.ephemerals_for(user)
+                                 if m.files and "https://discord.com/channels/" in m.content]
+    assert views, f"no private view for {user['username']}"
+    return max(views, key=lambda m: (m.payload.get("edited_timestamp") or m.payload["timestamp"], int(m.id)))

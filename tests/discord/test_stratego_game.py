@@ -8,7 +8,7 @@ from typing import Any
 from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import boards, decoded, last_turn
+from tests.discord.helpers import boards, decoded, last_turn, own_view
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 RED, BLUE = 0, 1
@@ -134,12 +134,13 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert wrong.ephemeral and "not a player" in wrong.text
     assert (await bot.service.get(game_id)).version == version
 
-    # Red moves by command; the board pings Blue; Red's DM shows Red's own pieces only
+    # Red moves by command; the board pings Blue; Red's own view (the move's private answer) shows
+    # Red's own pieces only
     r = await fake.interact(bot, fake.slash(red, "stratego move", {"from": "B4", "to": "B5"}))
     assert r.ok, r.text
     board = boards(fake)[-1]
     assert "B4 → B5" in last_turn(fake) and f"<@{blue['id']}>" in board.content
-    assert "Waiting" in fake.dms_to(red)[-1].content
+    assert "Waiting" in own_view(fake, red).content
     # Blue, with closed DMs, looks at the private board ephemerally and answers by command
     view = await fake.interact(bot, fake.slash(blue, "stratego board"))
     assert view.ephemeral and view.files and "Your move" in view.text

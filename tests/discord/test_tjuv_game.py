@@ -16,7 +16,7 @@ from bot.engine import registry
 from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import PNG, assert_moved, latest_board
+from tests.discord.helpers import PNG, assert_moved, latest_board, own_view
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-0"  # 3 players, max_rounds=6: setup choices, robbery, arrest, break-out tries, a stash
@@ -126,7 +126,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
             # the hidden sum and its nest: in the thief's own DM only, never in the channel or image
             record = await bot.service.current(fake.channel_id)
             nest = state.thief(seat).at
-            private = fake.dms_to(user)[-1].content
+            private = own_view(fake, user).content  # the private answer to the hiding move
             kroner = money(int(rest), "en")
             assert f"You hid {kroner} in the nest at {nest}" in private
             assert f"{nest}: {kroner}" in private

@@ -12,7 +12,7 @@ from bot.engine.cards import parse_card
 from bot.services import table
 from cogs.common import pretty_cards
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board
+from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
@@ -115,8 +115,9 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
         state = GAME.load(record.state)
         hand = bot.service.observe(record, seat)["private"]["hand"]
 
-        # the player to act has a DM for exactly this position, showing only their own cards
-        dm = fake.dms_to(user)[-1]
+        # the player to act has a private view for exactly this position (by DM, or as the answer
+        # to their own previous move), showing only their own cards
+        dm = own_view(fake, user)
         assert made_for_ply(dm, record.ply), (moves, dm)
         assert f"Your hand: {pretty_cards(' '.join(hand))}" in dm.content
         assert offered_cards(dm) <= set(hand)

@@ -37,6 +37,9 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
             answered = await fake.interact(None, payload, gateway=True, timeout=TIMEOUT)
             routed = {s for s, event, pid in fake.delivered if pid == payload["id"]}
             assert routed == {shard_of(guild, 2)}, routed
+            # deferred before its write: committed once the placeholder is replaced or removed
+            await fake.wait_request(lambda r: r.route.startswith("/webhooks/") and payload["token"] in r.path,
+                                    timeout=TIMEOUT)
             return answered
 
         for guild in (home, away):

@@ -50,8 +50,9 @@ async def move(fake: FakeDiscord, service: GameService, users: dict[str, dict[st
 
 
 def committed(token: str) -> Any:
-    """The slash command's placeholder is removed once its move is committed."""
-    return lambda r: r.method == "DELETE" and token in r.path
+    """A command's placeholder is removed or replaced by its answer (a lobby, a join, the mover's
+    own new private view) once its change is committed."""
+    return lambda r: r.method in ("DELETE", "POST") and r.route.startswith("/webhooks/") and token in r.path
 
 
 async def play_until_killed(fake: FakeDiscord, service: GameService, users: dict[str, dict[str, Any]],
@@ -92,9 +93,10 @@ async def test_every_committed_move_is_announced_once_across_kills(fake: FakeDis
     process = await start_bot(fake, tmp_path, kill="before_post:4")
     members = fake.add_members(3)
     users = {m["id"]: m for m in members}
-    await fake.interact(None, fake.slash(members[0], "game new", game="tolp"), gateway=True, timeout=15)
-    for member in members[1:]:
-        await fake.interact(None, fake.slash(member, "game join"), gateway=True, timeout=15)
+    for member, command in zip(members, ("game new", "game join", "game join"), strict=True):
+        payload = fake.slash(member, command, game="tolp") if command == "game new" else fake.slash(member, command)
+        await fake.interact(None, payload, gateway=True, timeout=15)
+        await fake.wait_request(committed(payload["token"]), timeout=15)  # deferred before its write
     start = fake.slash(members[0], "game start")
     await fake.interact(None, start, gateway=True, timeout=15)
     await fake.wait_request(committed(start["token"]), timeout=15)  # answered before its commit

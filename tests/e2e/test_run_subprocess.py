@@ -26,7 +26,10 @@ async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tm
         answered = await fake.interact(None, fake.slash(alice, "rules", game="tolp", topic=""), gateway=True,
                                        timeout=15)
         assert answered.ok and answered.ephemeral and "Topics" in answered.text
-        opened = await fake.interact(None, fake.slash(alice, "game new", game="tolp"), gateway=True, timeout=15)
+        new = fake.slash(alice, "game new", game="tolp")
+        opened = await fake.interact(None, new, gateway=True, timeout=15)
+        # deferred before its write: the lobby replaces the placeholder once the table is stored
+        await fake.wait_request(lambda r: r.route.startswith("/webhooks/") and new["token"] in r.path, timeout=15)
         assert opened.ok and "Tölp" in opened.text
         assert (tmp_path / "e2e.sqlite3").exists()
         assert fake.violations == []

@@ -66,6 +66,7 @@ async def bench(game: str, moves: int = 300) -> None:
 
 async def main() -> None:
     aiosqlite.Connection.execute = _counting(aiosqlite.Connection.execute)  # type: ignore[method-assign]
+    aiosqlite.Connection.execute_fetchall = _counting(aiosqlite.Connection.execute_fetchall)  # type: ignore
     for game in GAMES:
         await bench(game)
 

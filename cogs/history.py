@@ -25,8 +25,9 @@ from cogs.lobby import clip_lines, display_name, game_choices
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
 
-# gm:hi:o:<id> the page of games older than <id>; gm:hi:n:<id> the page newer than <id>
-PAGE_ID = re.compile(r"hi:(?P<way>[on]):(?P<game>[0-9]{1,18})")
+# gm:hi:o:<id> the page of games older than <id>; gm:hi:n:<id> the page newer than <id>; :<game>
+# after it when the list holds one game's
+PAGE_ID = re.compile(r"hi:(?P<way>[on]):(?P<anchor>[0-9]{1,18})(?::(?P<game>[a-z_]{1,24}))?")
 MESSAGE = 1900  # characters of one history message (Discord's limit is 2000)
 
 
@@ -51,9 +52,10 @@ def winners(entry: FinishedGame) -> str:
 def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
     """The page as one message, and the page as shown: games that do not fit in the message stay
     for the next page (the ▶ button starts after the last game shown)."""
+    game_name = t(f"game.name.{page.game}", locale) if page.game else ""
     if not page.games:
-        return t("history.none", locale), page
-    lines = [t("history.title", locale)]
+        return t("history.none_game" if page.game else "history.none", locale, game=game_name), page
+    lines = [t("history.title_game" if page.game else "history.title", locale, game=game_name)]
     hint = t("history.hint", locale)
     size = len(lines[0]) + len(hint) + 2
     kept: list[FinishedGame] = []
@@ -68,7 +70,7 @@ def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
         size += len(line) + 1
     lines.append(hint)
     if len(kept) < len(page.games):
-        page = HistoryPage(kept, has_older=True, has_newer=page.has_newer)
+        page = HistoryPage(kept, has_older=True, has_newer=page.has_newer, game=page.game)
     return clip_lines(lines), page
 
 
@@ -77,8 +79,9 @@ def history_view(page: HistoryPage, locale: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     first, last = (page.games[0].id, page.games[-1].id) if page.games else (0, 0)
-    newer = GameButton(0, 0, "", label=t("history.newer", locale), raw=f"gm:hi:n:{first}")
-    older = GameButton(0, 0, "", label=t("history.older", locale), raw=f"gm:hi:o:{last}")
+    only = f":{page.game}" if page.game else ""
+    newer = GameButton(0, 0, "", label=t("history.newer", locale), raw=f"gm:hi:n:{first}{only}")
+    older = GameButton(0, 0, "", label=t("history.older", locale), raw=f"gm:hi:o:{last}{only}")
     newer.item.disabled, older.item.disabled = not page.has_newer, not page.has_older
     view.add_item(newer)
     view.add_item(older)
@@ -94,11 +97,13 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
         if interaction.guild_id is None:
             raise IllegalAction("error.guild_only")
         locale = locale_of(interaction)
-        anchor = int(match["game"])
+        anchor, game = int(match["anchor"]), match["game"]
+        if game is not None and game not in registry.names():
+            raise IllegalAction("error.unknown_game", game=game)
         history = bot.history
         guild = str(interaction.guild_id)
-        page = await (history.page(guild, older_than=anchor) if match["way"] == "o"
-                      else history.page(guild, newer_than=anchor))
+        page = await (history.page(guild, game=game, older_than=anchor) if match["way"] == "o"
+                      else history.page(guild, game=game, newer_than=anchor))
         text, page = history_text(page, locale)
         await interaction.response.edit_message(content=text, view=history_view(page, locale))
 
@@ -106,18 +111,24 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
 
 
 @app_commands.command(name="history", description="This server's finished games, newest first")
-async def history_command(interaction: discord.Interaction) -> None:
+@app_commands.describe(game="Only this game")
+async def history_command(interaction: discord.Interaction, game: str | None = None) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
         if interaction.guild_id is None:
             raise IllegalAction("error.guild_only")
+        if game is not None and game not in registry.names():
+            raise IllegalAction("error.unknown_game", game=game)
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
-        page = await bot.history.page(str(interaction.guild_id))
+        page = await bot.history.page(str(interaction.guild_id), game=game)
         text, page = history_text(page, locale)
         view = history_view(page, locale)
-        await reply(interaction, text, **({"view": view} if view else {}))
+        if view is None:
+            await reply(interaction, text)
+        else:
+            await reply(interaction, text, view=view)
 
     await guarded(interaction, work)
 
@@ -201,6 +212,11 @@ def own_history(rating: Any, changes: list[Change], name: str, game: str, locale
     return lines
 
 
+@history_command.autocomplete("game")
+async def history_game_ac(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return game_choices(interaction, current)
+
+
 @stats_command.autocomplete("game")
 async def stats_game_ac(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     return game_choices(interaction, current)
@@ -210,5 +226,6 @@ async def setup(bot: Any) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
         raise RuntimeError("cogs.history needs the /game group of cogs.lobby (load it first)")
-    for command in (history_command, export_command, stats_command):
-        group.add_command(command)
+    group.add_command(history_command)
+    group.add_command(export_command)
+    group.add_command(stats_command)

@@ -16,6 +16,7 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         # pytest reserves lowercase short options for plugins; _addoption is how xdist adds -n itself
         group._addoption("-n", "--numprocesses", dest="numprocesses", default=None, help="needs pytest-xdist")
         group.addoption("--maxprocesses", dest="maxprocesses", default=None, help="needs pytest-xdist")
+        group.addoption("--dist", dest="dist", default=None, help="needs pytest-xdist")
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -19,6 +19,7 @@ class HistoryPage:
     games: list[FinishedGame]
     has_older: bool = False
     has_newer: bool = False
+    game: str | None = None  # only this game's
 
 
 @dataclass
@@ -35,19 +36,21 @@ class History:
         self.db = db
         self._rated: OrderedDict[tuple[str, str], _Kept] = OrderedDict()
 
-    async def page(self, guild_id: str, *, older_than: int | None = None, newer_than: int | None = None,
-                   size: int | None = None) -> HistoryPage:
-        """The newest finished games, or the page before/after a game id (the ◀ ▶ buttons carry it)."""
+    async def page(self, guild_id: str, *, game: str | None = None, older_than: int | None = None,
+                   newer_than: int | None = None, size: int | None = None) -> HistoryPage:
+        """The newest finished games (of ``game`` when given), or the page before/after a game id
+        (the ◀ ▶ buttons carry it)."""
         size = size or PAGE
         async with self.db.reading() as conn:
-            games = await repo.page(conn, guild_id, older_than=older_than, newer_than=newer_than, limit=size)
-            if not games and newer_than is not None:  # nothing newer any more: show the newest
-                games = await repo.page(conn, guild_id, limit=size)
+            games = await repo.page(conn, guild_id, game=game, older_than=older_than, newer_than=newer_than,
+                                    limit=size)
+            if not games and (older_than is not None or newer_than is not None):  # an old page: the newest
+                games = await repo.page(conn, guild_id, game=game, limit=size)
             if not games:
-                return HistoryPage([])
-            older = await repo.exists_beyond(conn, guild_id, games[-1].id, older=True)
-            newer = await repo.exists_beyond(conn, guild_id, games[0].id, older=False)
-        return HistoryPage(games, has_older=older, has_newer=newer)
+                return HistoryPage([], game=game)
+            older = await repo.exists_beyond(conn, guild_id, games[-1].id, older=True, game=game)
+            newer = await repo.exists_beyond(conn, guild_id, games[0].id, older=False, game=game)
+        return HistoryPage(games, has_older=older, has_newer=newer, game=game)
 
     async def rated(self, guild_id: str, game: str) -> Rated:
         """The game's ratings on the server, recomputed from every finished result in game order.

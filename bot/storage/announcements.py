@@ -32,16 +32,16 @@ class BoardRow:
 
 
 async def record(conn: aiosqlite.Connection, game_id: int, ply: int, payload: dict[str, Any]) -> int:
-    cur = await conn.execute("INSERT INTO announcements (game_id, ply, payload, created_at) VALUES (?, ?, ?, ?) "
-                             "RETURNING id", (game_id, ply, json.dumps(payload, separators=(",", ":")), now_iso()))
-    row = await cur.fetchone()
-    return int(row[0]) if row else 0
+    rows = list(await conn.execute_fetchall(
+        "INSERT INTO announcements (game_id, ply, payload, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+        (game_id, ply, json.dumps(payload, separators=(",", ":")), now_iso())))
+    return int(rows[0][0]) if rows else 0
 
 
 async def pending(conn: aiosqlite.Connection, game_id: int) -> list[Pending]:
-    async with conn.execute("SELECT id, game_id, ply, payload FROM announcements "
-                            "WHERE game_id = ? AND done_at IS NULL ORDER BY id", (game_id,)) as cur:
-        return [Pending(r["id"], r["game_id"], r["ply"], json.loads(r["payload"])) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall("SELECT id, game_id, ply, payload FROM announcements "
+                                       "WHERE game_id = ? AND done_at IS NULL ORDER BY id", (game_id,))
+    return [Pending(r["id"], r["game_id"], r["ply"], json.loads(r["payload"])) for r in rows]
 
 
 async def pending_games(conn: aiosqlite.Connection) -> list[int]:
@@ -62,12 +62,11 @@ async def mark_done(conn: aiosqlite.Connection, ids: list[int]) -> None:
 async def claim(conn: aiosqlite.Connection, game_id: int, owner: str, until: str, now: str) -> bool:
     """Claim (or renew) the delivery of the table's announcements for ``owner`` until ``until``;
     False while another owner's claim runs (one process delivers a table at a time)."""
-    async with conn.execute(
-            "INSERT INTO announce_leases (game_id, owner, lease_until) VALUES (?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until "
-            "WHERE announce_leases.owner = excluded.owner OR announce_leases.lease_until <= ? RETURNING game_id",
-            (game_id, owner, until, now)) as cur:
-        return await cur.fetchone() is not None
+    return bool(await conn.execute_fetchall(
+        "INSERT INTO announce_leases (game_id, owner, lease_until) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, lease_until = excluded.lease_until "
+        "WHERE announce_leases.owner = excluded.owner OR announce_leases.lease_until <= ? RETURNING game_id",
+        (game_id, owner, until, now)))
 
 
 async def release(conn: aiosqlite.Connection, game_id: int, owner: str) -> None:
@@ -75,10 +74,10 @@ async def release(conn: aiosqlite.Connection, game_id: int, owner: str) -> None:
 
 
 async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
-    async with conn.execute("SELECT * FROM boards WHERE game_id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
-    if row is None:
+    rows = list(await conn.execute_fetchall("SELECT * FROM boards WHERE game_id = ?", (game_id,)))
+    if not rows:
         return None
+    row = rows[0]
     return BoardRow(row["game_id"], row["channel_id"], row["message_id"], json.loads(row["to_act"]),
                     json.loads(row["events"]), row["ply"])
 

@@ -103,8 +103,7 @@ async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRo
 async def _one(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...], lock: bool) -> GameRow | None:
     """The first game matching ``where`` (on ``games g``), read with everything a move needs."""
     sql = _ONE.format(where=where) + (" FOR UPDATE OF g" if lock and dialect(conn) == POSTGRES else "")
-    async with conn.execute(sql, params) as cur:
-        rows = await cur.fetchall()
+    rows = list(await conn.execute_fetchall(sql, params))  # one hop (execute, fetch and close are three)
     if not rows:
         return None
     game = _game_of(rows[0])
@@ -272,10 +271,9 @@ async def interaction_applied(conn: aiosqlite.Connection, interaction_id: str) -
 
 async def record_interaction(conn: aiosqlite.Connection, interaction_id: str, game_id: int, ply: int) -> bool:
     """Note the interaction that makes move ``ply``; False (and nothing written) when it already made one."""
-    async with conn.execute("INSERT INTO move_interactions (interaction_id, game_id, ply) VALUES (?, ?, ?) "
-                            "ON CONFLICT (interaction_id) DO NOTHING RETURNING interaction_id",
-                            (interaction_id, game_id, ply)) as cur:
-        return await cur.fetchone() is not None
+    return bool(await conn.execute_fetchall("INSERT INTO move_interactions (interaction_id, game_id, ply) "
+                                            "VALUES (?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING "
+                                            "RETURNING interaction_id", (interaction_id, game_id, ply)))
 
 
 async def moved_since(conn: aiosqlite.Connection, game_id: int, seat: int, ply: int) -> bool:

@@ -5,7 +5,7 @@ fetch the seats of a page in one query; the state snapshot is never read."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +34,7 @@ class FinishedGame:
         return [s.name for s in self.seats]
 
 
-async def _with_seats(conn: aiosqlite.Connection, rows: Sequence[Any], seats_sql: str | None = None,
+async def _with_seats(conn: aiosqlite.Connection, rows: Iterable[Any], seats_sql: str | None = None,
                       seats_params: Sequence[Any] = ()) -> list[FinishedGame]:
     """The games of ``rows`` with their seats: those of the listed ids, or those ``seats_sql`` selects
     (a join with the same condition, for many games: no long list of ids)."""
@@ -55,12 +55,20 @@ async def _with_seats(conn: aiosqlite.Connection, rows: Sequence[Any], seats_sql
     return found
 
 
-async def page(conn: aiosqlite.Connection, guild_id: str, *, older_than: int | None = None,
+def _finished(guild_id: str, game: str | None) -> tuple[str, list[Any]]:
+    """The condition for a server's finished games (of one game when given) and its params."""
+    if game is None:
+        return "guild_id = ? AND status = 'finished'", [str(guild_id)]
+    return "guild_id = ? AND game = ? AND status = 'finished'", [str(guild_id), game]
+
+
+async def page(conn: aiosqlite.Connection, guild_id: str, *, game: str | None = None, older_than: int | None = None,
                newer_than: int | None = None, limit: int = 10) -> list[FinishedGame]:
-    """Up to ``limit`` of the server's finished games, newest first: the newest ones, those just
-    older than game ``older_than``, or those just newer than game ``newer_than`` (keyset paging)."""
-    sql = f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
-    params: list[Any] = [str(guild_id)]
+    """Up to ``limit`` of the server's finished games (of ``game`` when given), newest first: the
+    newest ones, those just older than game ``older_than``, or those just newer than game
+    ``newer_than`` (keyset paging)."""
+    where, params = _finished(guild_id, game)
+    sql = f"SELECT {_COLUMNS} FROM games WHERE {where}"
     if newer_than is not None:
         sql += " AND id > ? ORDER BY id LIMIT ?"
         params += [newer_than, limit]
@@ -77,11 +85,12 @@ async def page(conn: aiosqlite.Connection, guild_id: str, *, older_than: int | N
     return await _with_seats(conn, rows)
 
 
-async def exists_beyond(conn: aiosqlite.Connection, guild_id: str, game_id: int, *, older: bool) -> bool:
+async def exists_beyond(conn: aiosqlite.Connection, guild_id: str, game_id: int, *, older: bool,
+                        game: str | None = None) -> bool:
     """Whether the server has a finished game older (or newer) than ``game_id``: a page's ◀ ▶."""
-    sql = (f"SELECT 1 FROM games WHERE guild_id = ? AND status = 'finished' AND id {'<' if older else '>'} ? "
-           "LIMIT 1")
-    async with conn.execute(sql, (str(guild_id), game_id)) as cur:
+    where, params = _finished(guild_id, game)
+    sql = f"SELECT 1 FROM games WHERE {where} AND id {'<' if older else '>'} ? LIMIT 1"
+    async with conn.execute(sql, (*params, game_id)) as cur:
         return await cur.fetchone() is not None
 
 

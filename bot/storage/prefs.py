@@ -34,12 +34,12 @@ class UserPrefs:
 
 
 async def get_user(conn: aiosqlite.Connection, user_id: str) -> UserPrefs:
-    async with conn.execute("SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, "
-                            "ping_on_turn, seen_locale, dm_channel_id FROM user_prefs WHERE user_id = ?",
-                            (str(user_id),)) as cur:
-        row = await cur.fetchone()
-    if row is None:
+    rows = list(await conn.execute_fetchall(
+        "SELECT user_id, locale, dm_ok, time_zone, quiet_start, quiet_end, vacation_until, ping_on_turn, "
+        "seen_locale, dm_channel_id FROM user_prefs WHERE user_id = ?", (str(user_id),)))
+    if not rows:
         return UserPrefs(str(user_id))
+    row = rows[0]
     return UserPrefs(row["user_id"], row["locale"], bool(row["dm_ok"]), row["time_zone"], row["quiet_start"],
                      row["quiet_end"], row["vacation_until"], bool(row["ping_on_turn"]), row["seen_locale"],
                      row["dm_channel_id"])

@@ -87,6 +87,13 @@ async def test_stats_show_a_players_rating_history_with_ties(fake: FakeDiscord, 
     assert "**player1 in Tölp**" in theirs.text and "place 1 of 3" in theirs.text
     refused = await fake.interact(bot, fake.slash(bo, "game stats", player=ann))
     assert refused.ephemeral and "choose the game" in refused.text
+
+    listed = await fake.interact(bot, fake.slash(bo, "game history", game="tolp"))
+    entries = [line for line in listed.text.splitlines() if line.startswith("#")]
+    assert "Finished Tölp games" in listed.text and [e.split()[0] for e in entries] == [f"#{second}", f"#{first}"]
+    assert "winner: **CPU 1, player2**" in entries[1]  # both who stayed are named
+    none = await fake.interact(bot, fake.slash(bo, "game history", game="zlodej"))
+    assert "No finished Zloděj games" in none.text
     fake.assert_clean()
 
 

@@ -64,3 +64,8 @@ async def test_pages_go_newest_first_without_gaps(db: Database, service: GameSer
     back = await history.page("g", newer_than=ids[0], size=2)
     assert [g.id for g in back.games] == [ids[2], ids[1]]
     assert (await history.page("other")).games == []
+    only = await history.page("g", game="toy", older_than=ids[3], size=2)
+    assert [g.id for g in only.games] == [ids[2], ids[1]] and only.game == "toy"
+    assert (await history.page("g", game="zlodej")).games == []
+    stale = await history.page("g", older_than=ids[0], size=2)  # a page button older than every game
+    assert [g.id for g in stale.games] == [ids[4], ids[3]]

@@ -32,6 +32,10 @@ class Counting:
         self._sent.append(sql)
         return self._conn.execute(sql, params)
 
+    def execute_fetchall(self, sql: str, params: Any = ()) -> Any:
+        self._sent.append(sql)
+        return self._conn.execute_fetchall(sql, params)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._conn, name)
 

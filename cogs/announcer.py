@@ -202,10 +202,13 @@ class Announcer(commands.Cog):
         seats = self.private_seats(record, pending)
         first = pending[0].id
         if any(p["kind"] == ENDED for p in payloads):  # /game end
-            if board is not None:
+            if record.status == "finished":  # an open-ended game closed with its standings: its result
+                board = await self.new_board(record, board, public, [], first)
+                await replay.attach_animation(self.bot, record, board.message_id)
+            elif board is not None:
                 await self.supersede(record, board, public)
             await self.archive_thread(record)  # after the last edit: an archived thread refuses edits
-            await self.outbox.delivered(ids, None)
+            await self.outbox.delivered(ids, board if record.status == "finished" else None)
             return
         started = any(p["started"] for p in payloads)
         finished = record.status == "finished"

@@ -29,7 +29,6 @@ from cogs.common import (
     png,
     render_public,
     reply,
-    result_text,
     show_hand,
 )
 
@@ -289,9 +288,8 @@ class Lobby(commands.Cog):
             is_manager = interaction.guild_id is not None and interaction.permissions.manage_guild
             record = await self.bot.service.end(str(interaction.channel_id), str(interaction.user.id),
                                                 is_manager=is_manager)
-            if record.status == "finished":  # an open-ended game keeps its standings
-                reveal = t("game.seed_reveal", record.locale, seed=record.seed)
-                text = result_text(record, record.locale) + "\n" + reveal
+            if record.status == "finished":  # an open-ended game keeps its standings: the result board shows them
+                text = t("game.closed_by", record.locale, player=shown_name(interaction.user))
             else:
                 text = t("game.aborted", record.locale, player=shown_name(interaction.user), seed=record.seed)
             await reply(interaction, text, ephemeral=False)

@@ -35,6 +35,7 @@ from cogs import common, replay
 from cogs.admission import Admission
 from cogs.common import (
     NO_PINGS,
+    board_link,
     board_view,
     clip,
     hand_only_view,
@@ -217,6 +218,10 @@ class Announcer(commands.Cog):
             turned = any(p["previous_to_act"] is not None and p["previous_to_act"] != p["to_act"] for p in payloads)
             if board is None or started or finished or turned or to_act != board.to_act:
                 board = await self.new_board(record, board, public, to_act, first)
+                if record.status == "active":
+                    for seat in to_act:  # their turn DM carries their view: no second DM for it
+                        if await self.ping_turn(record, seat, board.message_id, first, events):
+                            seats.discard(seat)
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board.message_id if board else None)
@@ -318,9 +323,6 @@ class Announcer(commands.Cog):
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
             await self.fold(record, old, [] if kept else public)
-        if record.status == "active":
-            for seat in to_act:
-                await self.ping_turn(record, seat, message.jump_url, first)
         return BoardRow(record.id, record.channel_id, str(message.id), to_act,
                         [event_to_dict(e) for e in kept], record.ply)
 
@@ -396,24 +398,35 @@ class Announcer(commands.Cog):
         else:
             await self.bot.mark_dm(user_id, ok=True)
 
-    async def ping_turn(self, record: GameRow, seat: int, link: str, first: int) -> None:
-        """The opt-in "ping me when it's my turn" DM (``/game prefs ping:``)."""
+    async def ping_turn(self, record: GameRow, seat: int, board_id: str, first: int, events: Sequence[Event]) -> bool:
+        """The opt-in "DM me when it's my turn" (``/game prefs ping:``): in a game with a private
+        view the DM is that view with its controls for this very position, else one line with the
+        link to the board. True when the seat was sent its view."""
         seat_row = record.seats[seat]
         if seat_row.is_computer or not seat_row.user_id:
-            return
+            return False
         prefs = await self.bot.players.prefs(seat_row.user_id)
         if not prefs.ping_on_turn or not prefs.dm_ok:
-            return
+            return False
         locale = prefs.language or record.locale
+        ping = t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale),
+                 link=board_link(record, board_id))
+        content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
+        kwargs: dict[str, Any] = {"content": clip(f"{ping}\n{content}") if content or file else ping,
+                                  "nonce": nonce(record.id, first, f"p{seat}"), "allowed_mentions": NO_PINGS}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
         try:
             dm = await self.bot.fetch_dm_target(int(seat_row.user_id))
-            await dm.send(t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=link),
-                          nonce=nonce(record.id, first, f"p{seat}"), allowed_mentions=NO_PINGS)
+            await dm.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise
             await self.bot.mark_dm(seat_row.user_id, ok=False)
-
+            return False
+        return bool(content or file)
 
 async def setup(bot: Any) -> None:
     await bot.add_cog(Announcer(bot))

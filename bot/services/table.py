@@ -713,14 +713,15 @@ class GameService:
                 for seat in range(players)]
 
     def _finish_update(self, update: Update, game: Game[Any], state: Any, before: list[tuple[str, bool]]) -> None:
-        """Seats to send a fresh private view: those whose view changed, and those whose turn has
-        just come (their DM then holds the controls for this very position)."""
+        """Seats to send a fresh private view: those whose view changed. A seat whose turn merely
+        came is pinged by the new board (and, if it asked for turn DMs, DMed its view with the
+        controls); its controls are one "Show my hand" away, so no DM is spent on it."""
         after = self._privates(game, state, len(update.record.seats))
         self.states.keep(update.record, state, after)
         update.previous_to_act = frozenset(i for i, (_, acting) in enumerate(before) if acting)
         pairs = enumerate(zip(before, after, strict=True))
         update.private_changed = frozenset(i for i, ((old, was), (new, now)) in pairs
-                                           if old != new or (now and not was))
+                                           if old != new)
         update.outcome = game.outcome(state)
         update.finished = update.record.status == "finished"
         update.to_act = self.to_act(update.record)

@@ -68,6 +68,8 @@ async def test_a_dm_after_a_restart_is_one_rest_call(fake: FakeDiscord, make_bot
     await start_tolp(fake, bot, users)
     opened = [r for r in fake.requests if r.route == "/users/@me/channels"]
     assert len(opened) == 3  # each player's DM channel opened once, at the start
+    for user in users:  # turn DMs: a player's view with its controls when their turn comes
+        assert (await fake.interact(bot, fake.slash(user, "game prefs", ping=True))).ok
     await fake.close_bot(bot)
 
     restarted = await make_bot()  # a new process: discord.py's own DM cache is empty

@@ -31,33 +31,58 @@ async def next_move(fake: FakeDiscord, bot: Any, users: list[dict]) -> tuple[dic
     return mover, fake.slash(mover, command, **options), record
 
 
-async def test_a_tolp_move_costs_a_board_a_fold_and_at_most_the_next_players_dm(
-        fake: FakeDiscord, make_bot: BotFactory) -> None:
+async def test_a_tolp_move_costs_a_board_and_a_fold(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """At most 2 counted calls per move: the new board (it pings the next player) and the old
+    board's summary. The mover sees their new hand in the move's answer; whoever's turn came is
+    pinged by the board and opens their controls with "Show my hand" (no DM spent on it)."""
     bot = await make_bot()
     users = fake.add_members(4)
     await start_tolp(fake, bot, users)
-    dm_channels = {fake.dm_channel(user)["id"]: user for user in users}
+    await settle(bot)
     total = moves = 0
     for _ in range(6):
-        mover, payload, before = await next_move(fake, bot, users)
+        _, payload, _ = await next_move(fake, bot, users)
         since = len(fake.requests)
         answer = await fake.interact(bot, payload)
         await settle(bot)
         assert_moved(answer)
         assert answer.files, "the mover sees their new hand in the move's private answer"
         calls = [r for r in fake.requests[since:] if counted(r)]
-        dms = [dm_channels[r.route.split("/")[2]] for r in calls if r.route.split("/")[2] in dm_channels]
-        in_channel = [r for r in calls if r.route.startswith(f"/channels/{fake.channel_id}/")]
-        after = await bot.service.current(fake.channel_id)
-        turn_came = {after.user_of(s) for s in bot.service.to_act(after)} - {
-            before.user_of(s) for s in bot.service.to_act(before)}
-        assert mover not in dms, "no DM for the mover's own move: its answer showed the new hand"
-        assert {u["id"] for u in dms} <= turn_came, calls
-        assert len(in_channel) <= 2, calls  # the new board and the superseded one's summary
-        assert len(calls) == len(dms) + len(in_channel), calls
+        assert len(calls) <= 2, calls  # the new board and the superseded one's summary
+        assert all(r.route.startswith(f"/channels/{fake.channel_id}/") for r in calls), calls
         total += len(calls)
         moves += 1
-    assert total <= 3 * moves
+    assert total <= 2 * moves
+    # the player whose turn came opens their controls from the board, privately
+    record = await bot.service.current(fake.channel_id)
+    seat = min(bot.service.to_act(record))
+    player = next(u for u in users if u["id"] == record.user_of(seat))
+    shown = await fake.interact(bot, fake.click(player, latest_board(fake), label="Show my hand"))
+    assert shown.ephemeral and shown.files and any(m.components for m in shown.messages)
+    fake.assert_clean()
+
+
+async def test_a_turn_dm_asked_for_is_one_dm_with_the_controls(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """`/game prefs ping:True`: when a player's turn comes, one DM carries the "your turn" line,
+    the link and their view with its controls (not a line and a view in two DMs)."""
+    bot = await make_bot()
+    users = fake.add_members(3)
+    for user in users:
+        assert (await fake.interact(bot, fake.slash(user, "game prefs", ping=True))).ok
+    await start_tolp(fake, bot, users)
+    await settle(bot)
+    dm_channels = {fake.dm_channel(user)["id"]: user["id"] for user in users}
+    for _ in range(4):
+        _, payload, _ = await next_move(fake, bot, users)
+        since = len(fake.requests)
+        assert_moved(await fake.interact(bot, payload))
+        await settle(bot)
+        after = await bot.service.current(fake.channel_id)
+        turn = {after.user_of(s) for s in bot.service.to_act(after)}
+        posts = [r for r in fake.requests[since:] if counted(r) and r.route.split("/")[2] in dm_channels]
+        assert [dm_channels[r.route.split("/")[2]] for r in posts] == sorted(turn), posts
+        (dm,) = [m for m in fake.dms_to(next(u for u in users if u["id"] in turn))][-1:]
+        assert "your turn" in dm.content and dm.files and dm.components
     fake.assert_clean()
 
 

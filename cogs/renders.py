@@ -21,11 +21,18 @@ from functools import partial
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
+NICENESS = 10  # drawing yields the cores to the bot's event loop (first responses, moves)
 
 
 def _bind_to_parent() -> None:
     """A worker ends with the bot, even when the bot is killed (SIGKILL leaves no chance to shut the
-    pool down): Linux sends the worker SIGTERM when its parent dies."""
+    pool down): Linux sends the worker SIGTERM when its parent dies. It draws at a lower CPU
+    priority: when the cores are busy, acknowledging and applying moves go first and a board
+    waits (the announcer then coalesces its moves)."""
+    try:
+        os.nice(NICENESS)
+    except OSError:
+        pass
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -27,6 +27,9 @@ async def test_boards_are_drawn_in_worker_processes_that_stop_with_the_bot(fake:
         assert pool is not None and renders.current() is pool
         workers = await pool.start()
         assert workers and os.getpid() not in workers
+        # the workers draw at a lower priority than the loop that acknowledges moves
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert all(os.getpriority(os.PRIO_PROCESS, pid) >= min(mine + renders.NICENESS, 19) for pid in workers)
         board = await start_tolp(fake, bot, fake.add_members(3))
         assert decoded(board.files[0].data).width >= 1000
         assert latest_board(fake) is board

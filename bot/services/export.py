@@ -19,7 +19,7 @@ from typing import Any
 from bot.engine import registry
 from bot.engine.core import Game
 from bot.errors import Forbidden, GameMasterError, IllegalAction
-from bot.services.table import CLOSE, RESIGN, UNDO, GameService, outcome_to_dict, replay, undone_plies
+from bot.services.table import UNDO, GameService, apply_logged, outcome_to_dict, replay, undone_plies
 from bot.storage.games import GameRow
 
 FORMAT = "gamemaster-game"
@@ -153,12 +153,8 @@ def _replay(game: Game[Any], players: int, options: dict[str, Any], seed: str,
         try:
             if action.startswith(UNDO + " "):  # taken back: the moves still in force, from the seed
                 state = replay(game, players, options, seed, done)
-            elif action == RESIGN:
-                game.resign(state, seat)
-            elif action == CLOSE:
-                game.close(state)
             else:
-                game.apply(state, seat, game.parse_action(action))
+                apply_logged(game, state, seat, action)
         except (GameMasterError, ValueError, KeyError, TypeError, IndexError) as exc:
             raise ExportProblem("export.file.bad_move", ply=ply, action=action, detail=_detail(exc)) from exc
     return state

@@ -82,13 +82,18 @@ def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,
     """Rebuild a state from the seed and the move log (moves taken back by an undo left out)."""
     state = game.new(players, options, seed)
     for seat, action in in_force(moves):
-        if action == RESIGN:
-            game.resign(state, seat)
-        elif action == CLOSE:
-            game.close(state)
-        else:
-            game.apply(state, seat, game.parse_action(action))
+        apply_logged(game, state, seat, action)
     return state
+
+
+def apply_logged(game: Game[Any], state: Any, seat: int, action: str) -> None:
+    """Apply one move as the log holds it: a resignation, the table's close, or an action."""
+    if action == RESIGN:
+        game.resign(state, seat)
+    elif action == CLOSE:
+        game.close(state)
+    else:
+        game.apply(state, seat, game.parse_action(action))
 
 
 def in_force(moves: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -727,5 +732,5 @@ class GameService:
         update.to_act = self.to_act(update.record)
 
 
-__all__ = ["GameService", "Update", "replay", "in_force", "undone_plies", "RESIGN", "CLOSE", "UNDO",
+__all__ = ["GameService", "Update", "replay", "apply_logged", "in_force", "undone_plies", "RESIGN", "CLOSE", "UNDO",
            "GameMasterError", "NotYourTurn"]

@@ -155,36 +155,36 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """A consistent snapshot of committed data, without the writer's lock."""
-        if not self._readers:
-            async with self.transaction() as conn:
-                yield conn
-            return
-        reader = await self._free.get()
-        try:
-            if reader.in_transaction:  # a read cancelled during its COMMIT
+        async with self._reader() as (reader, lent):
+            if not lent:
+                yield reader
+                return
+            await reader.execute("BEGIN")
+            try:
+                yield reader
+            finally:
                 await reader.execute("COMMIT")
-            with _damage_refused():
-                await reader.execute("BEGIN")
-                try:
-                    yield reader
-                finally:
-                    await reader.execute("COMMIT")
-        finally:
-            self._free.put_nowait(reader)
 
     @asynccontextmanager
     async def reading_one(self) -> AsyncIterator[aiosqlite.Connection]:
         """A reader for one statement, in autocommit mode."""
+        async with self._reader() as (reader, _):
+            yield reader
+
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[tuple[aiosqlite.Connection, bool]]:
+        """A free reader connection (lent: True), or the writer in a transaction when there are no
+        readers (an in-memory database)."""
         if not self._readers:
             async with self.transaction() as conn:
-                yield conn
+                yield conn, False
             return
         reader = await self._free.get()
         try:
             if reader.in_transaction:  # a read cancelled during its COMMIT
                 await reader.execute("COMMIT")
             with _damage_refused():
-                yield reader
+                yield reader, True
         finally:
             self._free.put_nowait(reader)
 

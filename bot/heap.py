@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 # allocations between young collections (CPython's default 700); then after how many young
 # collections the middle generation is collected, and the old one (CPython's defaults 10 and 10)
-THRESHOLDS = (50_000, 20, 10)
+THRESHOLDS = (20_000, 20, 10)
 
 
 class Readies(Protocol):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -229,8 +230,20 @@ async def play(fake: LoadFake, table: Table, ply_of: sqlite3.Connection, rng: ra
         table.over = table.lost = True
 
 
+def settle_measurer() -> None:
+    """Keep this process's garbage collector from stopping the fake mid-run: its heap (every
+    table's messages and mirrors) grows with each rate, and a full collection over it held the
+    fake's loop 100–270 ms, delaying the interactions it sends and the time it notes for the
+    bot's answers. Before each rate the objects alive are frozen (this is a measuring tool: a
+    cycle that dies later may stay) and the young generation is widened as the bot's (bot/heap.py)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 10)
+
+
 async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, rate: int,
                 seconds: float, rng: random.Random) -> Result:
+    settle_measurer()
     result = Result(len(tables), rate, seconds)
     ply_of = sqlite3.connect(db_path)
     counted_before, (cpu_before, workers_before, _), own_before = fake.counted, usage(pid), time.process_time()

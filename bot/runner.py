@@ -13,6 +13,7 @@ import discord
 from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.errors import GameMasterError
+from bot.heap import settle_when_ready
 from bot.i18n import t
 from bot.services.instance import InstanceLease, shard_scopes
 from bot.services.table import GameService, replay
@@ -45,6 +46,7 @@ async def run_bot(settings: Settings) -> int:
         await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
         beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
+        settle = asyncio.create_task(settle_when_ready(bot), name="gamemaster-heap")
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):  # a clean stop hands the lease back at once
             loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
@@ -63,6 +65,7 @@ async def run_bot(settings: Settings) -> int:
             return 4
         finally:
             beat.cancel()
+            settle.cancel()
             await lease.release()
     return 0
 

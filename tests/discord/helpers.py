@@ -3,6 +3,7 @@ turning a Tölp action into the slash command a player would type."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
@@ -83,3 +84,28 @@ def own_view(fake: FakeDiscord, user: dict) -> StoredMessage:
                                  if m.files and "https://discord.com/channels/" in m.content]
     assert views, f"no private view for {user['username']}"
     return max(views, key=lambda m: (m.payload.get("edited_timestamp") or m.payload["timestamp"], int(m.id)))
+
+
+async def play_tolp_move(fake: FakeDiscord, bot: Any, users: list[dict]) -> Responses:
+    """The player to act at the channel's Tölp table plays (a lay when they can, else their first
+    legal action) with the slash command a player would type."""
+    record = await bot.service.current(fake.channel_id)
+    assert record is not None
+    seat = min(bot.service.to_act(record))
+    legal = bot.service.legal_texts(record, seat)
+    command, options = tolp_command(next((a for a in legal if a.startswith("play")), legal[0]))
+    player = next(u for u in users if u["id"] == record.user_of(seat))
+    return await fake.interact(bot, fake.slash(player, command, options))
+
+
+async def stratego_set_up(fake: FakeDiscord, bot: Any) -> tuple[dict, dict]:
+    """Red and Blue open a Stratego table, start it and both set up the classic army and are
+    ready: Red is to move."""
+    red, blue = fake.add_members(2)
+    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
+    await fake.interact(bot, fake.slash(blue, "game join"))
+    await fake.interact(bot, fake.slash(red, "game start"))
+    for player in (red, blue):
+        assert (await fake.interact(bot, fake.slash(player, "stratego setup", preset="classic"))).ok
+        assert (await fake.interact(bot, fake.slash(player, "stratego ready"))).ok
+    return red, blue

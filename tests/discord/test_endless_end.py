@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import board_posts, decoded, latest_board, tolp_command
+from tests.discord.helpers import board_posts, decoded, latest_board, play_tolp_move
 from tests.fakediscord import FakeDiscord
 
 
@@ -16,7 +16,6 @@ async def test_ending_an_endless_tolp_game_posts_its_result_with_replay(fake: Fa
                                                                          make_bot: BotFactory) -> None:
     bot = await make_bot()
     users = fake.add_members(3)
-    by_id = {u["id"]: u for u in users}
     assert (await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))).ok  # endless by default
     for user in users[1:]:
         assert (await fake.interact(bot, fake.slash(user, "game join"))).ok
@@ -29,11 +28,7 @@ async def test_ending_an_endless_tolp_game_posts_its_result_with_replay(fake: Fa
         state = bot.service.observe(record, None)["public"]
         if state["round"] >= 2:
             break
-        seat = min(bot.service.to_act(record))
-        legal = bot.service.legal_texts(record, seat)
-        action = next((a for a in legal if a.startswith("play")), legal[0])
-        command, options = tolp_command(action)
-        moved = await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], command, options))
+        moved = await play_tolp_move(fake, bot, users)
         assert moved.ok, moved.text
     else:
         raise AssertionError(f"the first round never ended: {state}")

@@ -16,20 +16,14 @@ from bot.services.table import replay
 from cogs.common import render_public
 from cogs.replay import attach_animation
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import boards, decoded
+from tests.discord.helpers import boards, decoded, stratego_set_up
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 
 async def stratego_game(fake: FakeDiscord, make_bot: BotFactory):  # type: ignore[no-untyped-def]
     """Red and Blue set up and make one move each: a running game of six moves."""
     bot = await make_bot()
-    red, blue = fake.add_members(2)
-    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
-    await fake.interact(bot, fake.slash(blue, "game join"))
-    await fake.interact(bot, fake.slash(red, "game start"))
-    for player in (red, blue):
-        assert (await fake.interact(bot, fake.slash(player, "stratego setup", preset="classic"))).ok
-        assert (await fake.interact(bot, fake.slash(player, "stratego ready"))).ok
+    red, blue = await stratego_set_up(fake, bot)
     assert (await fake.interact(bot, fake.slash(red, "stratego move", {"from": "B4", "to": "B5"}))).ok
     record = await bot.service.current(fake.channel_id)
     assert record is not None

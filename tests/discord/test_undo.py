@@ -7,7 +7,7 @@ from bot.engine import registry
 from bot.services.table import replay
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import boards, decoded
+from tests.discord.helpers import boards, decoded, stratego_set_up
 from tests.fakediscord import FakeDiscord
 
 RED, BLUE = 0, 1
@@ -16,13 +16,7 @@ RED, BLUE = 0, 1
 @on_both_backends
 async def test_undo_agreed_refused_and_after_hidden_information(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
-    red, blue = fake.add_members(2)
-    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
-    await fake.interact(bot, fake.slash(blue, "game join"))
-    await fake.interact(bot, fake.slash(red, "game start"))
-    for player in (red, blue):
-        assert (await fake.interact(bot, fake.slash(player, "stratego setup", preset="classic"))).ok
-        assert (await fake.interact(bot, fake.slash(player, "stratego ready"))).ok
+    red, blue = await stratego_set_up(fake, bot)
     record = await bot.service.current(fake.channel_id)
     assert record is not None and record.status == "active"
     start_state = record.state

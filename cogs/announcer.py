@@ -218,10 +218,8 @@ class Announcer(commands.Cog):
             turned = any(p["previous_to_act"] is not None and p["previous_to_act"] != p["to_act"] for p in payloads)
             if board is None or started or finished or turned or to_act != board.to_act:
                 board = await self.new_board(record, board, public, to_act, first)
-                if record.status == "active":
-                    for seat in to_act:  # their turn DM carries their view: no second DM for it
-                        if await self.ping_turn(record, seat, board.message_id, first, events):
-                            seats.discard(seat)
+                if record.status == "active":  # a turn DM carries the view: no second DM for it
+                    seats -= await self.ping_turns(record, to_act, board.message_id, first, events)
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board.message_id if board else None)
@@ -397,6 +395,19 @@ class Announcer(commands.Cog):
                                        view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
         else:
             await self.bot.mark_dm(user_id, ok=True)
+
+    async def ping_turns(self, record: GameRow, to_act: Sequence[int], board_id: str, first: int,
+                         events: Sequence[Event]) -> set[int]:
+        """The turn DMs of the seats to act who asked for them (the seats sent their view); one
+        player's DM failing does not keep the others from theirs, nor the board from standing."""
+        viewed: set[int] = set()
+        for seat in to_act:
+            try:
+                if await self.ping_turn(record, seat, board_id, first, events):
+                    viewed.add(seat)
+            except Exception:  # noqa: BLE001 - logged; the board already pinged them
+                log.exception("could not send the turn DM of seat %s in game %s", seat, record.id)
+        return viewed
 
     async def ping_turn(self, record: GameRow, seat: int, board_id: str, first: int, events: Sequence[Event]) -> bool:
         """The opt-in "DM me when it's my turn" (``/game prefs ping:``): in a game with a private

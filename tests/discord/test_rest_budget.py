@@ -117,3 +117,26 @@ async def test_moves_are_answered_while_every_delivery_slot_is_taken(fake: FakeD
     assert len(new_boards) == 1, new_boards  # three moves, one board: the newest position
     assert latest_board(fake).files[0].filename == f"tolp-{record.ply}.png"
     fake.assert_clean()
+
+
+async def test_a_turn_dm_to_closed_dms_leaves_the_game_going(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """A player who asked for turn DMs but closed them: the board still pings them and the game
+    goes on; the bot stops trying their DMs (no error, no stuck delivery)."""
+    bot = await make_bot()
+    users = fake.add_members(3)
+    for user in users:
+        assert (await fake.interact(bot, fake.slash(user, "game prefs", ping=True))).ok
+    closed = users[1]
+    fake.close_dms(closed)
+    await start_tolp(fake, bot, users)
+    await settle(bot)
+    for _ in range(6):
+        _, payload, _ = await next_move(fake, bot, users)
+        assert_moved(await fake.interact(bot, payload))
+        await settle(bot)
+    assert fake.dms_to(closed) == []
+    assert not (await bot.players.prefs(closed["id"])).dm_ok
+    assert any(f"<@{closed['id']}>" in m.content for m in board_posts(fake))
+    record = await bot.service.current(fake.channel_id)
+    assert record is not None and record.ply >= 6
+    fake.assert_clean()

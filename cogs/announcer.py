@@ -202,14 +202,11 @@ class Announcer(commands.Cog):
         public = [e for e in events if e.visible_to is None]
         seats = self.private_seats(record, pending)
         first = pending[0].id
-        if any(p["kind"] == ENDED for p in payloads):  # /game end
-            if record.status == "finished":  # an open-ended game closed with its standings: its result
-                board = await self.new_board(record, board, public, [], first)
-                await replay.attach_animation(self.bot, record, board.message_id)
-            elif board is not None:
+        if any(p["kind"] == ENDED for p in payloads):  # /game end abandoned the table
+            if board is not None:
                 await self.supersede(record, board, public)
             await self.archive_thread(record)  # after the last edit: an archived thread refuses edits
-            await self.outbox.delivered(ids, board if record.status == "finished" else None)
+            await self.outbox.delivered(ids, None)
             return
         started = any(p["started"] for p in payloads)
         finished = record.status == "finished"

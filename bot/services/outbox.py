@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from bot.services.table import Update
 
 MOVE = "move"  # a change of the position: board, DMs, pings
-ENDED = "ended"  # /game end: the current board loses its buttons
+ENDED = "ended"  # /game end abandoned the table: the current board loses its buttons (a game that closes
+#                  with its standings, an endless Tölp game, is announced as its last move)
 
 
 def _plain(value: Any) -> Any:

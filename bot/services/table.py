@@ -415,7 +415,8 @@ class GameService:
                                       status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None,
                                       alarm_at=None, timer_at=None)
                     record = await self._reload(conn, record.id)
-                    await self._record(conn, Update(record, finished=True), outbox.ENDED)
+                    # announced as the game's last move: its result board, like any finished game
+                    await self._record(conn, Update(record, finished=True))
                     return record
             was_active = record.status == "active"
             await repo.update(conn, record, record.version, status="aborted", turn_deadline=None, alarm_at=None,

@@ -131,12 +131,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import itertools
 import json
 import logging
 import re
 import time
 import traceback
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -258,7 +260,7 @@ class Recorded:
     authorization: str = ""
     at: float = field(default_factory=time.monotonic)  # when the fake received it
 
-    @property
+    @functools.cached_property
     def route(self) -> str:
         """Path without the /api/v10 prefix."""
         return self.path[len(API):] if self.path.startswith(API) else self.path
@@ -552,6 +554,9 @@ class FakeDiscord:
         self._nonces: dict[str, str] = {}  # enforce_nonce: nonce -> message id
 
         self.requests: list[Recorded] = []
+        # per channel, the bot's successful posts and edits of its messages in the order they were
+        # answered: the channel limit looks only at these (a scan of every request was quadratic)
+        self._channel_writes: dict[str, list[Recorded]] = defaultdict(list)
         self.violations: list[Violation] = []
         self.errors: list[str] = []    # ERROR log records (exceptions in bot handlers, fake bugs)
         self.mass_pings: list[str] = []  # messages whose content would ping everyone, here or a role
@@ -1391,6 +1396,10 @@ class FakeDiscord:
             if e.violation:
                 self.violations.append(Violation(e.code, e.status, e.detail, rec))
         rec.status, rec.response = status, body
+        if status == 200 and request.method in ("POST", "PATCH") and route.startswith("/channels/"):
+            cid, _, rest = route[len("/channels/"):].partition("/")
+            if rest == "messages" or rest.startswith("messages/"):
+                self._channel_writes[cid].append(rec)
         await self._notify()
         if status == 204:
             return web.Response(status=204)
@@ -1491,9 +1500,7 @@ class FakeDiscord:
     def channel_writes(self, channel: Any = None) -> list[Recorded]:
         """The bot's successful posts and edits of messages in a (non-DM) channel, oldest first."""
         cid = _id_of(channel) if channel is not None else self.channel_id
-        prefix = f"/channels/{cid}/messages"
-        return [r for r in self.requests if r.method in ("POST", "PATCH") and r.status == 200
-                and (r.route == prefix or r.route.startswith(prefix + "/"))]
+        return sorted(self._channel_writes.get(cid, ()), key=lambda r: r.at)
 
     def busiest_window(self, channel: Any = None, window: float | None = None) -> int:
         """The most posts and edits the channel took within any ``window`` seconds."""
@@ -1506,8 +1513,13 @@ class FakeDiscord:
         if ch is None or ch["type"] == 1:
             return
         limit, span = self.channel_rate
-        recent = [r for r in self.channel_writes(cid) if rec.at - r.at < span]
-        if len(recent) >= limit:
+        recent = 0
+        for r in reversed(self._channel_writes.get(cid, ())):
+            if rec.at - r.at < span:
+                recent += 1
+            elif rec.at - r.at > span + 1.0:  # answered in about the order received: none older is recent
+                break
+        if recent >= limit:
             raise DiscordError(429, 20028, "You are being rate limited (channel message limit).",
                                detail=f"more than {limit} messages in {span}s in channel {cid}")
 

@@ -1,5 +1,6 @@
-"""A server's finished games: ``/game history`` pages (newest first, keyset paging by game id, so a
-page costs the same at any depth) and a player's own rating history for ``/game stats``."""
+"""A server's past games: ``/game history`` pages of its finished games and those ended early with
+``/game end`` (newest first, keyset paging by game id, so a page costs the same at any depth) and a
+player's own rating history for ``/game stats`` (finished games only)."""
 from __future__ import annotations
 
 import asyncio
@@ -38,8 +39,8 @@ class History:
 
     async def page(self, guild_id: str, *, game: str | None = None, older_than: int | None = None,
                    newer_than: int | None = None, size: int | None = None) -> HistoryPage:
-        """The newest finished games (of ``game`` when given), or the page before/after a game id
-        (the ◀ ▶ buttons carry it)."""
+        """The newest finished and ended games (of ``game`` when given), or the page before/after a
+        game id (the ◀ ▶ buttons carry it)."""
         size = size or PAGE
         async with self.db.reading() as conn:
             games = await repo.page(conn, guild_id, game=game, older_than=older_than, newer_than=newer_than,

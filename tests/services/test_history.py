@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from bot.errors import IllegalAction
 from bot.services.history import History
+from bot.services.movelog import in_force
 from bot.services.ratings import Rated, recompute
-from bot.services.table import GameService, in_force
+from bot.services.table import GameService
 from bot.services.undo import Undo
 from bot.storage import games as repo
 from bot.storage.db import Database

@@ -16,7 +16,7 @@ from bot.errors import IllegalAction
 from bot.i18n import t
 from bot.services import export as exporting
 from bot.services.history import HistoryPage
-from bot.services.ratings import Change, ladder, player_key
+from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
 from bot.storage.history import FinishedGame
 from cogs.common import GameButton, guarded, locale_of, reply
@@ -181,29 +181,28 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
             lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
                            games=entry.games, average=f"{entry.average_place:.1f}"))
         if game is not None:  # ratings are per game
-            rated = await bot.history.rated(guild, game)
-            table = ladder(rated.ratings)
-            if table:
+            who = player or interaction.user
+            board = await bot.ratings.board(guild, game, player_key(str(who.id), display_name(who)))
+            if board.ladder:
                 lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
-            for rank, rating in enumerate(table[:10], start=1):
+            for rank, rating in enumerate(board.ladder, start=1):
                 lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
                                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
-            who = player or interaction.user
-            key = player_key(str(who.id), display_name(who))
-            lines += own_history(rated.ratings.get(key), rated.history(key), display_name(who), game, locale)
+            lines += own_history(board.rating, board.changes, display_name(who), game, locale)
         await reply(interaction, clip_lines(lines), ephemeral=False)
 
     await guarded(interaction, work)
 
 
-def own_history(rating: Any, changes: list[Change], name: str, game: str, locale: str, limit: int = 8) -> list[str]:
-    """A player's rating now and their latest games in ``game``: date, place, rating before → after."""
+def own_history(rating: Rating | None, changes: list[Change], name: str, game: str, locale: str) -> list[str]:
+    """A player's rating now and their latest games in ``game`` (oldest first, shown newest first):
+    date, place, rating before → after."""
     game_name = t(f"game.name.{game}", locale)
     if rating is None:
         return [t("ratings.history_none", locale, player=shown(name), game=game_name)]
     lines = [t("ratings.history_title", locale, player=shown(rating.name), game=game_name,
                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins)]
-    for change in reversed(changes[-limit:]):
+    for change in reversed(changes):
         delta = round(change.after) - round(change.before)
         lines.append(t("ratings.history_line", locale, id=change.game_id,
                        date=when(change.finished_at) if change.finished_at else "-",

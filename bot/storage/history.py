@@ -1,7 +1,7 @@
 """Repository for a server's finished games as history: pages of them newest first (``/game
-history``) and one game's results in order (ratings). Both read a range of the partial indexes
-``games_guild_finished`` / ``games_guild_game_finished`` (migration 0014), never every game, and
-fetch the seats of a page in one query; the state snapshot is never read."""
+history``). A page reads a range of the partial indexes ``games_guild_finished`` /
+``games_guild_game_finished`` (migration 0014), never every game, and fetches its seats in one
+query; the state snapshot is never read."""
 from __future__ import annotations
 
 import json
@@ -92,25 +92,3 @@ async def exists_beyond(conn: aiosqlite.Connection, guild_id: str, game_id: int,
     sql = f"SELECT 1 FROM games WHERE {where} AND id {'<' if older else '>'} ? LIMIT 1"
     async with conn.execute(sql, (*params, game_id)) as cur:
         return await cur.fetchone() is not None
-
-
-async def results(conn: aiosqlite.Connection, guild_id: str, game: str, after: int = 0) -> list[FinishedGame]:
-    """The finished games of ``game`` on the server (those after game id ``after``), oldest first:
-    ratings are recomputed from them."""
-    # only what the ratings index covers (the channel and board are not needed here)
-    async with conn.execute("SELECT id, guild_id, '', game, NULL, outcome, COALESCE(finished_at, updated_at) "
-                            "FROM games WHERE guild_id = ? AND game = ? AND status = 'finished' AND id > ? ORDER BY id",
-                            (str(guild_id), game, after)) as cur:
-        rows = await cur.fetchall()
-    seats = ("SELECT s.game_id, s.seat, s.user_id, s.name, s.is_computer FROM seats s JOIN games g ON g.id = s.game_id "
-             "WHERE g.guild_id = ? AND g.game = ? AND g.status = 'finished' AND g.id > ?")
-    return await _with_seats(conn, rows, seats, (str(guild_id), game, after))
-
-
-async def results_mark(conn: aiosqlite.Connection, guild_id: str, game: str) -> tuple[int, int]:
-    """How many finished games of ``game`` the server has, and the highest id among them: whether
-    ratings computed earlier still hold (an index range count, no rows read)."""
-    async with conn.execute("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM games WHERE guild_id = ? AND game = ? "
-                            "AND status = 'finished'", (str(guild_id), game)) as cur:
-        row = await cur.fetchone()
-    return (int(row[0]), int(row[1])) if row else (0, 0)

@@ -1,12 +1,9 @@
-"""History pages and kept ratings on both backends: pages go newest first without gaps or
-repeats, and ratings kept between calls always equal a full rebuild, also when a game with an
-older id finishes after newer ones."""
+"""History pages on both backends: pages go newest first without gaps or repeats (ratings:
+test_ratings_kept.py)."""
 from __future__ import annotations
 
 from bot.services.history import History
-from bot.services.ratings import Rated, recompute
 from bot.services.table import GameService
-from bot.storage import games as repo
 from bot.storage.db import Database
 
 
@@ -15,36 +12,6 @@ async def open_game(service: GameService, channel: str, first: str, second: str)
     await service.join(channel, second, second.upper())
     await service.start(channel, first)
     return record.id
-
-
-def snapshot(rated: Rated) -> object:
-    return ({k: (r.mu, r.sigma, r.games, r.wins) for k, r in rated.ratings.items()},
-            [(c.game_id, c.player, c.place, c.before, c.after) for c in rated.changes])
-
-
-async def rebuilt(db: Database) -> object:
-    async with db.reading() as conn:
-        return snapshot(recompute(await repo.finished_in_guild(conn, "g"), "toy"))
-
-
-async def test_kept_ratings_equal_a_full_rebuild(db: Database, service: GameService) -> None:
-    history = History(db)
-    channels = [f"c{i}" for i in range(4)]
-    for channel in channels:
-        await open_game(service, channel, "ann", "bo")
-    assert (await history.rated("g", "toy")).ratings == {}
-
-    await service.resign("c0", "bo")
-    await service.resign("c2", "ann")
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c3", "bo")  # newer than every counted game: rated on top of the kept ones
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c1", "ann")  # an older game finished last: everything again, in game order
-    kept = await history.rated("g", "toy")
-    assert snapshot(kept) == await rebuilt(db)
-    assert [c.game_id for c in kept.history("ann")] == sorted(c.game_id for c in kept.history("ann"))
-    assert kept.ratings["ann"].games == 4 and kept.ratings["ann"].wins == 2
-    assert await history.rated("g", "toy") is kept  # nothing new: the kept ratings answer
 
 
 async def test_pages_go_newest_first_without_gaps(db: Database, service: GameService) -> None:

@@ -21,7 +21,7 @@ import discord
 from bot.engine import registry
 from bot.errors import Conflict, GameMasterError, InvalidAction, NotFound, StorageDamaged
 from bot.i18n import normalize, t
-from bot.services.table import Update
+from bot.services.core import Update
 from bot.services.text import error_text, place_lines, private_lines, shown
 from bot.storage.games import GameRow
 from cogs import renders

@@ -16,9 +16,9 @@ from bot.errors import IllegalAction
 from bot.i18n import t
 from bot.services import export as exporting
 from bot.services.history import HistoryPage
-from bot.services.ratings import Change, ladder, player_key
+from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
-from bot.storage.history import FinishedGame
+from bot.storage.history import PastGame
 from cogs.common import GameButton, guarded, locale_of, reply
 from cogs.lobby import clip_lines, display_name, game_choices
 
@@ -36,7 +36,7 @@ def when(stamp: str) -> str:
     return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
 
 
-def jump_link(entry: FinishedGame, locale: str) -> str:
+def jump_link(entry: PastGame, locale: str) -> str:
     """A link to the result message (a finished game's last board), to the last board of a game
     ended early (it has no result), or to the table's channel when no board is known."""
     link = f"https://discord.com/channels/{entry.guild_id or '@me'}/{entry.channel_id}"
@@ -46,14 +46,14 @@ def jump_link(entry: FinishedGame, locale: str) -> str:
              link=f"{link}/{entry.board_message_id}")
 
 
-def winners(entry: FinishedGame) -> str:
+def winners(entry: PastGame) -> str:
     places = entry.outcome.get("places") or []
     if not places:
         return "-"
     return ", ".join(shown(entry.names[s]) for s in places[0] if 0 <= s < len(entry.names))
 
 
-def outcome(entry: FinishedGame, locale: str) -> str:
+def outcome(entry: PastGame, locale: str) -> str:
     """The winner of a finished game, or who ended it early and after how many moves."""
     if not entry.ended:
         return t("history.winner", locale, winner=winners(entry))
@@ -71,7 +71,7 @@ def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
     lines = [t("history.title_game" if page.game else "history.title", locale, game=game_name)]
     hint = t("history.hint", locale)
     size = len(lines[0]) + len(hint) + 2
-    kept: list[FinishedGame] = []
+    kept: list[PastGame] = []
     for entry in page.games:
         line = t("history.line", locale, id=entry.id, game=t(f"game.name.{entry.game}", locale),
                  date=when(entry.finished_at), players=", ".join(shown(n) for n in entry.names),
@@ -194,29 +194,28 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
             lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
                            games=entry.games, average=f"{entry.average_place:.1f}"))
         if game is not None:  # ratings are per game
-            rated = await bot.history.rated(guild, game)
-            table = ladder(rated.ratings)
-            if table:
+            who = player or interaction.user
+            board = await bot.ratings.board(guild, game, player_key(str(who.id), display_name(who)))
+            if board.ladder:
                 lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
-            for rank, rating in enumerate(table[:10], start=1):
+            for rank, rating in enumerate(board.ladder, start=1):
                 lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
                                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
-            who = player or interaction.user
-            key = player_key(str(who.id), display_name(who))
-            lines += own_history(rated.ratings.get(key), rated.history(key), display_name(who), game, locale)
+            lines += own_history(board.rating, board.changes, display_name(who), game, locale)
         await reply(interaction, clip_lines(lines), ephemeral=False)
 
     await guarded(interaction, work)
 
 
-def own_history(rating: Any, changes: list[Change], name: str, game: str, locale: str, limit: int = 8) -> list[str]:
-    """A player's rating now and their latest games in ``game``: date, place, rating before → after."""
+def own_history(rating: Rating | None, changes: list[Change], name: str, game: str, locale: str) -> list[str]:
+    """A player's rating now and their latest games in ``game`` (oldest first, shown newest first):
+    date, place, rating before → after."""
     game_name = t(f"game.name.{game}", locale)
     if rating is None:
         return [t("ratings.history_none", locale, player=shown(name), game=game_name)]
     lines = [t("ratings.history_title", locale, player=shown(rating.name), game=game_name,
                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins)]
-    for change in reversed(changes[-limit:]):
+    for change in reversed(changes):
         delta = round(change.after) - round(change.before)
         lines.append(t("ratings.history_line", locale, id=change.game_id,
                        date=when(change.finished_at) if change.finished_at else "-",

@@ -1,16 +1,14 @@
-"""History pages and kept ratings on both backends: pages go newest first without gaps or
-repeats, finished games and those ended early with /game end alike (who ended them, after how many
-moves in force; a lobby ended is no history), and ratings kept between calls always equal a full
-rebuild, also when a game with an older id finishes after newer ones, and never count an ended game."""
+"""History pages on both backends: pages go newest first without gaps or repeats, finished games
+and those ended early with /game end alike (who ended them, after how many moves in force; a lobby
+ended is no history), and an ended game is never rated (ratings: test_ratings_kept.py)."""
 from __future__ import annotations
 
 from bot.errors import IllegalAction
 from bot.services.history import History
 from bot.services.movelog import in_force
-from bot.services.ratings import Rated, recompute
+from bot.services.ratings_kept import Ratings
 from bot.services.table import GameService
 from bot.services.undo import Undo
-from bot.storage import games as repo
 from bot.storage.db import Database
 
 
@@ -19,36 +17,6 @@ async def open_game(service: GameService, channel: str, first: str, second: str)
     await service.join(channel, second, second.upper())
     await service.start(channel, first)
     return record.id
-
-
-def snapshot(rated: Rated) -> object:
-    return ({k: (r.mu, r.sigma, r.games, r.wins) for k, r in rated.ratings.items()},
-            [(c.game_id, c.player, c.place, c.before, c.after) for c in rated.changes])
-
-
-async def rebuilt(db: Database) -> object:
-    async with db.reading() as conn:
-        return snapshot(recompute(await repo.finished_in_guild(conn, "g"), "toy"))
-
-
-async def test_kept_ratings_equal_a_full_rebuild(db: Database, service: GameService) -> None:
-    history = History(db)
-    channels = [f"c{i}" for i in range(4)]
-    for channel in channels:
-        await open_game(service, channel, "ann", "bo")
-    assert (await history.rated("g", "toy")).ratings == {}
-
-    await service.resign("c0", "bo")
-    await service.resign("c2", "ann")
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c3", "bo")  # newer than every counted game: rated on top of the kept ones
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c1", "ann")  # an older game finished last: everything again, in game order
-    kept = await history.rated("g", "toy")
-    assert snapshot(kept) == await rebuilt(db)
-    assert [c.game_id for c in kept.history("ann")] == sorted(c.game_id for c in kept.history("ann"))
-    assert kept.ratings["ann"].games == 4 and kept.ratings["ann"].wins == 2
-    assert await history.rated("g", "toy") is kept  # nothing new: the kept ratings answer
 
 
 async def test_pages_go_newest_first_without_gaps(db: Database, service: GameService) -> None:
@@ -121,8 +89,9 @@ async def test_pages_list_games_ended_early_beside_finished_ones(db: Database, s
     assert [g.id for g in (await history.page("g", game="stratego")).games] == [taken_back]
 
     # ended games are never rated: the finished one is all that counts
-    rated = await history.rated("g", "toy")
-    assert rated.ratings["ann"].games == 1 and rated.ratings["bo"].games == 1
+    board = await Ratings(db).board("g", "toy", "ann")
+    assert board.rating is not None and board.rating.games == 1 and [c.game_id for c in board.changes] == [won]
+    assert sorted(r.games for r in board.ladder) == [1, 1]
     async with db.transaction() as conn:  # a game ended before the bot kept who ended it
         await conn.execute("UPDATE games SET ended_by = NULL, ended_by_name = NULL WHERE id = ?", (by_manager,))
     assert (await history.page("g", size=1)).games[0].ended_by is None

@@ -9,14 +9,14 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from bot.storage.games import SeatRow
-from bot.storage.history import FinishedGame
+from bot.storage.history import PastGame
 from cogs.history import jump_link, outcome
 
 
-def entry(board: str | None = "99", **fields: Any) -> FinishedGame:
+def entry(board: str | None = "99", **fields: Any) -> PastGame:
     seats = [SeatRow(0, "1", "Ann"), SeatRow(1, "2", "Bo_b")]
-    return FinishedGame(7, "10", "20", "zlodej", board, {"places": [[1], [0]]} if "status" not in fields else {},
-                        "2026-01-01T00:00:00+00:00", seats, **fields)
+    return PastGame(7, "10", "20", "zlodej", board, {"places": [[1], [0]]} if "status" not in fields else {},
+                        "2026-01-01T00:00:00+00:00", seats=seats, **fields)
 
 
 def test_a_finished_game_names_its_winner_and_links_its_result() -> None:

@@ -1,6 +1,6 @@
-"""/game history, /game export and /game stats: a server's finished games, one game as a file,
-and the standings with ratings and a player's own rating history. Attached to the /game group of
-cogs/lobby.py (loaded after it)."""
+"""/game history, /game export and /game stats: a server's past games (finished or ended early),
+one game as a file, and the standings with ratings and a player's own rating history. Attached to
+the /game group of cogs/lobby.py (loaded after it)."""
 from __future__ import annotations
 
 import io
@@ -18,7 +18,7 @@ from bot.services import export as exporting
 from bot.services.history import HistoryPage
 from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
-from bot.storage.history import FinishedGame
+from bot.storage.history import PastGame
 from cogs.common import GameButton, guarded, locale_of, reply
 from cogs.lobby import clip_lines, display_name, game_choices
 
@@ -36,17 +36,30 @@ def when(stamp: str) -> str:
     return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
 
 
-def jump_link(entry: FinishedGame) -> str:
-    """The result message (the table's last board) when known, else the table's channel."""
+def jump_link(entry: PastGame, locale: str) -> str:
+    """A link to the result message (a finished game's last board), to the last board of a game
+    ended early (it has no result), or to the table's channel when no board is known."""
     link = f"https://discord.com/channels/{entry.guild_id or '@me'}/{entry.channel_id}"
-    return f"{link}/{entry.board_message_id}" if entry.board_message_id else link
+    if not entry.board_message_id:
+        return t("history.link_channel", locale, link=link)
+    return t("history.link_board" if entry.ended else "history.link_result", locale,
+             link=f"{link}/{entry.board_message_id}")
 
 
-def winners(entry: FinishedGame) -> str:
+def winners(entry: PastGame) -> str:
     places = entry.outcome.get("places") or []
     if not places:
         return "-"
     return ", ".join(shown(entry.names[s]) for s in places[0] if 0 <= s < len(entry.names))
+
+
+def outcome(entry: PastGame, locale: str) -> str:
+    """The winner of a finished game, or who ended it early and after how many moves."""
+    if not entry.ended:
+        return t("history.winner", locale, winner=winners(entry))
+    if entry.ended_by is None:  # ended before the bot kept who did it
+        return t("history.ended", locale, moves=entry.moves)
+    return t("history.ended_by", locale, player=shown(entry.ended_by), moves=entry.moves)
 
 
 def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
@@ -58,11 +71,11 @@ def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
     lines = [t("history.title_game" if page.game else "history.title", locale, game=game_name)]
     hint = t("history.hint", locale)
     size = len(lines[0]) + len(hint) + 2
-    kept: list[FinishedGame] = []
+    kept: list[PastGame] = []
     for entry in page.games:
         line = t("history.line", locale, id=entry.id, game=t(f"game.name.{entry.game}", locale),
                  date=when(entry.finished_at), players=", ".join(shown(n) for n in entry.names),
-                 winner=winners(entry), link=jump_link(entry))
+                 outcome=outcome(entry, locale), link=jump_link(entry, locale))
         if kept and size + len(line) + 1 > MESSAGE:
             break
         kept.append(entry)
@@ -110,7 +123,7 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
     await guarded(interaction, work)
 
 
-@app_commands.command(name="history", description="This server's finished games, newest first")
+@app_commands.command(name="history", description="This server's finished and ended games, newest first")
 @app_commands.describe(game="Only this game")
 async def history_command(interaction: discord.Interaction, game: str | None = None) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]

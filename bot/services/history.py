@@ -1,19 +1,20 @@
-"""A server's finished games: ``/game history`` pages (newest first, keyset paging by game id, so a
-page costs the same at any depth). Ratings are kept apart (bot/services/ratings_kept.py)."""
+"""A server's past games: ``/game history`` pages of its finished games and those ended early with
+``/game end`` (newest first, keyset paging by game id, so a page costs the same at any depth).
+Ratings (finished games only) are kept apart (bot/services/ratings_kept.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.storage import history as repo
 from bot.storage.db import Database
-from bot.storage.history import FinishedGame
+from bot.storage.history import PastGame
 
 PAGE = 8  # games per /game history page (one message, well under Discord's 2000 characters)
 
 
 @dataclass
 class HistoryPage:
-    games: list[FinishedGame]
+    games: list[PastGame]
     has_older: bool = False
     has_newer: bool = False
     game: str | None = None  # only this game's
@@ -25,8 +26,8 @@ class History:
 
     async def page(self, guild_id: str, *, game: str | None = None, older_than: int | None = None,
                    newer_than: int | None = None, size: int | None = None) -> HistoryPage:
-        """The newest finished games (of ``game`` when given), or the page before/after a game id
-        (the ◀ ▶ buttons carry it)."""
+        """The newest finished and ended games (of ``game`` when given), or the page before/after a
+        game id (the ◀ ▶ buttons carry it)."""
         size = size or PAGE
         async with self.db.reading() as conn:
             games = await repo.page(conn, guild_id, game=game, older_than=older_than, newer_than=newer_than,

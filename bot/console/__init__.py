@@ -7,6 +7,7 @@ given, then plays at the prompts (table.py); seats are typed as the boards numbe
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from bot.i18n import t
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from bot.storage.games import GameRow
 
 __all__ = ["CHANNEL", "ConsoleTable", "game_list", "run_console", "setup_line_editing"]
 
@@ -53,12 +55,18 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
     say(t("console.welcome", locale))
     async with Database(path) as db:
         table = ConsoleTable(GameService(db), settings.boards_dir, locale, ask, say, hotseat)
+        saved: GameRow | None = None
+        started = False
+
+        def bye() -> str:  # "the game is saved" only when there is one
+            return t("console.bye", locale, path=path) if saved is not None or started else t("console.goodbye", locale)
+
         try:
             saved = await table.service.current(CHANNEL)
             saved = saved if saved is not None and saved.status == "active" else None
             choice = NEW if saved is None and game else await choose(table, saved)
             if choice == QUIT:
-                say(t("console.bye", locale, path=path) if saved is not None else t("console.goodbye", locale))
+                say(bye())
                 return 0
             if choice == RESUME:
                 assert saved is not None
@@ -66,9 +74,16 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
                 await table.command(saved, 0, "log")  # where the game stands: the last moves
                 await table.write_board(saved)
             else:
-                await table.show(await new_game(table, game, players, seed, options))
+                update = await new_game(table, game, players, seed, options)
+                started = True
+                await table.show(update)
             result = await table.loop()
-        except EOFError:
+        except EOFError:  # Ctrl-D: the goodbye on a line of its own, not after the prompt
+            say("")
             result = 0
-        say(t("console.bye", locale, path=path))
+        except asyncio.CancelledError:  # Ctrl-C: leave at once, on a line of its own
+            say("")
+            say(bye())
+            raise
+        say(bye())
         return result

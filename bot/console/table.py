@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,37 @@ from bot.storage.games import GameRow
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+
+
+async def ask_in_thread(ask: Callable[[str], str], prompt: str) -> str:
+    """``ask(prompt)`` in a daemon thread of its own. Not asyncio's executor: a thread blocked in
+    ``input()`` there keeps ``asyncio.run`` from returning, so Ctrl-C would wait for Enter and
+    then end in a traceback; a daemon thread is left behind and the console leaves at once."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(result: str | None, error: BaseException | None) -> None:
+        if answer.done():  # the prompt was given up (Ctrl-C) before it was answered
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result or "")
+
+    def work() -> None:
+        result: str | None = None
+        error: BaseException | None = None
+        try:
+            result = ask(prompt)
+        except BaseException as exc:  # EOFError (Ctrl-D) and the like reach the awaiting prompt
+            error = exc
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:  # the console already left (its loop is closed): nobody waits
+            pass
+
+    threading.Thread(target=work, name="console-input", daemon=True).start()
+    return await answer
 
 
 def compact(private: Any) -> str:
@@ -55,7 +87,7 @@ class ConsoleTable:
         self.board: Path | None = None  # the latest board image written
 
     async def prompt(self, text: str) -> str:
-        return (await asyncio.to_thread(self.ask, text + " ")).strip()
+        return (await ask_in_thread(self.ask, text + " ")).strip()
 
     def public(self, line: str) -> None:
         self.log.append(line)

@@ -1,0 +1,81 @@
+"""What a first-time player meets at the console table: Ctrl-C leaves at once without a traceback,
+a refusal quotes what was typed, rule hints name the console's own `rules` command, and the start
+menu says that a new game ends the saved one."""
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from bot.console import run_console
+from bot.settings import Settings
+
+NAMES = ["Anna", "Björn"]
+
+
+class Script:
+    """Types the given answers in order and records every prompt and line."""
+
+    def __init__(self, answers: Iterable[str]) -> None:
+        self.answers = list(answers)
+        self.lines: list[str] = []
+
+    def ask(self, prompt: str) -> str:
+        self.lines.append(prompt.strip())
+        if not self.answers:
+            raise EOFError
+        return self.answers.pop(0)
+
+    def say(self, text: str) -> None:
+        self.lines.extend(str(text).split("\n"))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def play(tmp_path: Path, script: Script, locale: str = "en", **kwargs: object) -> int:
+    settings = Settings(database_path=tmp_path / "gm.sqlite3", boards_dir=tmp_path / "boards", default_locale=locale)
+    return asyncio.run(run_console(settings, db_path=str(tmp_path / "console.sqlite3"), ask=script.ask,
+                                   say=script.say, **kwargs))  # type: ignore[arg-type]
+
+
+def read_until(stream: int, marker: bytes, seconds: float) -> bytes:
+    """What the process wrote until ``marker`` appeared (or the time ran out)."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while marker not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([stream], [], [], 0.2)
+        if ready:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_ctrl_c_at_a_prompt_leaves_at_once_without_a_traceback(tmp_path: Path) -> None:
+    env = dict(os.environ, GAMEMASTER_DB=str(tmp_path / "gm.sqlite3"), GAMEMASTER_BOARDS_DIR=str(tmp_path / "b"),
+               PYTHONUNBUFFERED="1")
+    env.pop("DISCORD_TOKEN", None)
+    process = subprocess.Popen([sys.executable, "-m", "bot", "console", "--game", "tolp", "--players", "Anna,Björn",
+                                "--seed", "ctrl-c"], cwd=tmp_path, env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        before = read_until(process.stdout.fileno(), b"your move", 60)
+        assert b"your move" in before, before
+        process.send_signal(signal.SIGINT)  # the player presses Ctrl-C at the prompt (nobody presses Enter)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
+    assert out.decode().strip().endswith(f"Goodbye. The game is saved in {tmp_path / 'console.sqlite3'}."), out

@@ -251,6 +251,7 @@ class ConsoleTable:
 
     async def move(self, record: GameRow, seat: int, text: str) -> bool:
         """Play ``text`` for ``seat``; True when the game is over."""
+        action = text
         try:
             if text.lower() == "resign":
                 update = await self.service.resign(CHANNEL, f"local-{seat}")
@@ -258,13 +259,22 @@ class ConsoleTable:
                 action = to_engine(record.game, text, record.names)
                 update = await self.service.act(user_id=f"local-{seat}", action=action, channel_id=CHANNEL)
         except GameMasterError as exc:
-            self.say(error_text(exc, self.locale, record.names, markup=False))
+            self.refuse(exc, record, text, action)
             return False
         await self.show(update)
         if update.record.status != "active":
             self.finish(update.record)
             return True
         return False
+
+    def refuse(self, error: GameMasterError, record: GameRow, typed: str, action: str) -> None:
+        """Say why a move was refused. A refusal that quotes the move quotes it as it was typed
+        (``steal Bo``), not as the engine read it with seats counted from 0 (``steal 1``); a rule
+        to look up is named as this console's ``rules`` command."""
+        quoted = error.params.get("text")
+        if action != typed and isinstance(quoted, str) and quoted and action.startswith(quoted):
+            error.params = {**error.params, "text": typed if quoted == action else typed[:len(quoted)]}
+        self.say(error_text(error, self.locale, record.names, markup=False, rules_hint="console.see_rules"))
 
     def finish(self, record: GameRow) -> None:
         outcome = record.outcome or {}

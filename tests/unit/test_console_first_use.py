@@ -79,3 +79,35 @@ def test_ctrl_c_at_a_prompt_leaves_at_once_without_a_traceback(tmp_path: Path) -
     assert process.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
     assert out.decode().strip().endswith(f"Goodbye. The game is saved in {tmp_path / 'console.sqlite3'}."), out
+
+
+def test_a_refused_move_with_a_seat_quotes_it_as_typed(tmp_path: Path) -> None:
+    # Zloděj: "steal Björn" (no cards) is read as "steal 1"; the refusal must not say "steal 1",
+    # which would be Anna's number on the board
+    script = Script(["steal Björn", "steal 2", "quit"])
+    play(tmp_path, script, game="zlodej", players=NAMES, seed="typed", options={"first_player": "creator"})
+    refusals = [line for line in script.lines if line.startswith("I cannot read")]
+    assert refusals == ['I cannot read "steal Björn". Try: new 7H 7S, add 7C, steal 2 7D, take 7D, discard 3C or end.',
+                        'I cannot read "steal 2". Try: new 7H 7S, add 7C, steal 2 7D, take 7D, discard 3C or end.']
+
+
+def test_rule_hints_name_the_console_rules_command_in_the_players_language(tmp_path: Path) -> None:
+    script = Script(["play 3C", "rules start", "quit"])
+    play(tmp_path, script, game="tolp", players=NAMES, seed="hint", options={})
+    refusal = next(line for line in script.lines if "must contain" in line)
+    assert refusal.endswith("(Type rules start for the rule.)") and "/rules" not in refusal
+    assert "Who starts a round" in script.text  # and that command shows the rule
+    script = Script(["play 3C", "quit"])
+    play(tmp_path / "cs", script, locale="cs", game="tolp", players=NAMES, seed="hint", options={})
+    refusal = next(line for line in script.lines if "♥2" in line and line.startswith("První"))
+    assert refusal.endswith("(Pravidlo ukáže rules start.)") and "/pravidla" not in refusal
+
+
+def test_the_menu_says_a_new_game_ends_the_saved_one_and_lists_stratego_for_two(tmp_path: Path) -> None:
+    play(tmp_path, Script(["quit"]), game="tolp", players=NAMES, seed="menu", options={})
+    script = Script(["q"])
+    assert play(tmp_path, script) == 0
+    assert "r = resume it, n = new game (ends the saved one), q = quit:" in script.lines
+    script = Script(["n"])  # the game list, then Ctrl-D at "Which game"
+    play(tmp_path, script)
+    assert "3. stratego — Stratego, 2 players" in script.lines and "2–2" not in script.text

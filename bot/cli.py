@@ -5,6 +5,7 @@ import argparse
 import asyncio
 import dataclasses
 import logging
+import shutil
 import sys
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
@@ -60,6 +61,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def terminal_width() -> int | None:
+    """The terminal's columns, for wrapping the console's long lines; None when not a terminal."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
 def at_console(table: Coroutine[Any, Any, int]) -> int:
     """Run the console table; Ctrl-C leaves it (it already said goodbye) with the shell's code for
     an interrupt, no traceback."""
@@ -85,7 +91,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
             logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
             if sys.stdin.isatty():
                 setup_line_editing(settings.database_path.with_name("console_history"))
-            return at_console(run_console(settings, hotseat=sys.stdin.isatty()))
+            return at_console(run_console(settings, hotseat=sys.stdin.isatty(), width=terminal_width()))
         from bot.runner import run_bot
         return asyncio.run(run_bot(settings))
     if command == "console":
@@ -101,7 +107,8 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         from bot.services.options import parse_options
         logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
         return at_console(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
-                                      options=parse_options(args.options), hotseat=sys.stdin.isatty()))
+                                      options=parse_options(args.options), hotseat=sys.stdin.isatty(),
+                                      width=terminal_width()))
     if command == "replay":
         from bot.replay_file import replay_file
         return replay_file(Path(args.file), Path(args.out) if args.out else None,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.console.menu import NEW, QUIT, RESUME, choose, game_list, new_game
-from bot.console.table import CHANNEL, ConsoleTable
+from bot.console.table import CHANNEL, ConsoleTable, plain
 from bot.i18n import t
 from bot.services.table import GameService
 from bot.settings import Settings
@@ -46,12 +46,20 @@ def setup_line_editing(history: Path) -> None:
     atexit.register(save)
 
 
+def terminal(say: Callable[[str], None], width: int | None) -> Callable[[str], None]:
+    """``say`` for a terminal: no Markdown, lines longer than ``width`` wrapped between words."""
+    return lambda text: say(plain(text, width))
+
+
 async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
                       db_path: str | None = None, seed: str | None = None, options: dict[str, str] | None = None,
                       ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-                      hotseat: bool = False) -> int:
+                      hotseat: bool = False, width: int | None = None) -> int:
+    """Play at the console. ``width``: the terminal's columns, to wrap long lines between words
+    (None: lines as they are, e.g. into a pipe)."""
     path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
     locale = settings.default_locale
+    say = terminal(say, width)
     say(t("console.welcome", locale))
     async with Database(path) as db:
         table = ConsoleTable(GameService(db), settings.boards_dir, locale, ask, say, hotseat)

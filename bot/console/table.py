@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import textwrap
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,24 @@ from bot.storage.games import GameRow
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+
+
+def plain(text: str, width: int | None = None) -> str:
+    """``text`` for a terminal: without Discord's bold (a `code` quote still reads as a quote), and
+    with every line longer than ``width`` wrapped between words, its continuation indented like the
+    line itself (or by two spaces). A word longer than the line (a file's path) stays whole."""
+    text = str(text).replace("**", "")
+    if not width:
+        return text
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        lines += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
+                               break_on_hyphens=False, break_long_words=False) or [line]
+    return "\n".join(lines)
 
 
 async def ask_in_thread(ask: Callable[[str], str], prompt: str) -> str:
@@ -76,8 +95,7 @@ class ConsoleTable:
         self.boards = boards
         self.locale = locale
         self.ask = ask
-        # Discord's Markdown bold has no meaning in a terminal
-        self.say: Callable[[str], None] = lambda text: say(str(text).replace("**", ""))
+        self.say: Callable[[str], None] = say
         self.hotseat = hotseat
         self.holder: int | None = None  # the seat at the keyboard
         self.log: list[str] = []  # every public line said at this table, in order

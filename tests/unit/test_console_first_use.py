@@ -111,3 +111,18 @@ def test_the_menu_says_a_new_game_ends_the_saved_one_and_lists_stratego_for_two(
     script = Script(["n"])  # the game list, then Ctrl-D at "Which game"
     play(tmp_path, script)
     assert "3. stratego — Stratego, 2 players" in script.lines and "2–2" not in script.text
+
+
+def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) -> None:
+    narrow, whole = Script(["help", "hand", "quit"]), Script(["help", "hand", "quit"])
+    play(tmp_path / "tty", narrow, game="tolp", players=NAMES, seed="narrow", options={}, width=80)
+    play(tmp_path / "pipe", whole, game="tolp", players=NAMES, seed="narrow", options={})
+    # only a word longer than a line (a board's path under pytest's long temporary folder) goes past 80
+    assert all(len(line) <= 80 or " " not in line.split(": ")[-1].strip() for line in narrow.lines)
+    assert max(len(line) for line in whole.lines) > 200  # into a pipe (no width) lines stay whole
+    # the same words in the same order: wrapped between words, none cut in two
+    assert narrow.text.replace(str(tmp_path / "tty"), "~").split() == whole.text.replace(
+        str(tmp_path / "pipe"), "~").split()
+    hand = narrow.lines.index(next(line for line in narrow.lines if line.startswith("Your hand:")))
+    assert narrow.lines[hand + 1].startswith("  2") and narrow.lines[hand + 2].startswith("  ")  # indented on
+    assert "Commands: status (the board and who is to play), log (the moves so far), rules" in narrow.lines

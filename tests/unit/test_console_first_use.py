@@ -126,3 +126,11 @@ def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) 
     hand = narrow.lines.index(next(line for line in narrow.lines if line.startswith("Your hand:")))
     assert narrow.lines[hand + 1].startswith("  2") and narrow.lines[hand + 2].startswith("  ")  # indented on
     assert "Commands: status (the board and who is to play), log (the moves so far), rules" in narrow.lines
+
+
+def test_the_log_joins_a_moves_sentences_as_sentences(tmp_path: Path) -> None:
+    script = Script(["roll", "log", "quit"])
+    play(tmp_path, script, game="monopol", players=NAMES, seed="log", options={})
+    row = next(line for line in script.lines if line.startswith("   1  "))
+    assert " rolls " in row and " moves to " in row and ".;" not in row, row
+    assert row.count(". ") >= 1  # "Anna rolls 3 and 4 (7). Anna moves to …"

@@ -1,6 +1,7 @@
 """What a first-time player meets at the console table: Ctrl-C leaves at once without a traceback,
 a refusal quotes what was typed, rule hints name the console's own `rules` command, and the start
-menu says that a new game ends the saved one."""
+menu says that a new game ends the saved one; PostgreSQL without its driver is one line saying how
+to install it."""
 from __future__ import annotations
 
 import asyncio
@@ -13,6 +14,9 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
+from bot.cli import main
 from bot.console import run_console
 from bot.settings import Settings
 
@@ -134,3 +138,13 @@ def test_the_log_joins_a_moves_sentences_as_sentences(tmp_path: Path) -> None:
     row = next(line for line in script.lines if line.startswith("   1  "))
     assert " rolls " in row and " moves to " in row and ".;" not in row, row
     assert row.count(". ") >= 1  # "Anna rolls 3 and 4 (7). Anna moves to …"
+
+
+def test_postgresql_without_its_driver_says_how_to_install_it_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # as after `make run`: the postgres extra not installed
+    assert main(["db", "migrate", "--db", "postgresql://gm:secret@127.0.0.1:9/gamemaster"]) == 3
+    said = capsys.readouterr()
+    lines = [line for line in (said.out + said.err).splitlines() if line.strip()]
+    assert lines == ["The database postgresql://gm:***@127.0.0.1:9/gamemaster is a PostgreSQL server, and its driver "
+                     "is not installed. Install it with .venv/bin/pip install -e \".[postgres]\" and start again."]

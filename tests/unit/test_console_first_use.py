@@ -1,11 +1,12 @@
 """What a first-time player meets at the console table: Ctrl-C leaves at once without a traceback,
 a refusal quotes what was typed, rule hints name the console's own `rules` command, and the start
 menu says that a new game ends the saved one; PostgreSQL without its driver is one line saying how
-to install it."""
+to install it; .env.example names every setting."""
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import select
 import signal
 import subprocess
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from dotenv import dotenv_values
 
 from bot.cli import main
 from bot.console import run_console
@@ -148,3 +150,17 @@ def test_postgresql_without_its_driver_says_how_to_install_it_in_one_line(
     lines = [line for line in (said.out + said.err).splitlines() if line.strip()]
     assert lines == ["The database postgresql://gm:***@127.0.0.1:9/gamemaster is a PostgreSQL server, and its driver "
                      "is not installed. Install it with .venv/bin/pip install -e \".[postgres]\" and start again."]
+
+
+def test_env_example_names_every_setting_the_bot_reads_and_works_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parents[2]
+    example = (root / ".env.example").read_text()
+    read = {name for folder in ("bot", "cogs", "rendering") for source in (root / folder).rglob("*.py")
+            for name in re.findall(r"environ\.get\(\s*\"([A-Z_]+)\"", source.read_text())}
+    assert {"DISCORD_TOKEN", "DATABASE_URL", "GAMEMASTER_SHARDS"} <= read
+    assert [name for name in sorted(read) if not re.search(rf"^#? ?{name}=", example, re.MULTILINE)] == []
+    for name, value in dotenv_values(root / ".env.example").items():  # copied to .env unchanged
+        monkeypatch.setenv(name, value or "")
+    settings = Settings.from_env(env_file=None)
+    assert settings.token is None and settings.database == "data/gamemaster.sqlite3" and settings.shards is None
+    assert settings.render_processes >= 1 and settings.announce_slots == 8

@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -21,29 +20,16 @@ from dotenv import dotenv_values
 from bot.cli import main
 from bot.console import run_console
 from bot.settings import Settings
+from tests.unit.test_console_menu import Script as Typed
 
 NAMES = ["Anna", "Björn"]
 
 
-class Script:
-    """Types the given answers in order and records every prompt and line."""
-
-    def __init__(self, answers: Iterable[str]) -> None:
-        self.answers = list(answers)
-        self.lines: list[str] = []
-
-    def ask(self, prompt: str) -> str:
-        self.lines.append(prompt.strip())
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
+class Script(Typed):
+    """Types the given answers in order and records every prompt and every printed line apart."""
 
     def say(self, text: str) -> None:
         self.lines.extend(str(text).split("\n"))
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def play(tmp_path: Path, script: Script, locale: str = "en", **kwargs: object) -> int:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import InvalidAction
-from cogs.common import admit_component, prime_locale, reply_error
+from cogs.components import admit_component
+from cogs.replies import prime_locale, reply_error
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot

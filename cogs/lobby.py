@@ -17,20 +17,11 @@ from bot.services.options import parse_options
 from bot.services.rematch import press
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
-from cogs.common import (
-    NO_PINGS,
-    LobbyButton,
-    acknowledged,
-    announce,
-    defer_public,
-    guarded,
-    locale_of,
-    paced,
-    png,
-    render_public,
-    reply,
-    show_hand,
-)
+from cogs.components import LobbyButton
+from cogs.drawing import png, render_public
+from cogs.moves import announce, show_hand
+from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply
+from cogs.undo import ask
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -278,7 +269,6 @@ class Lobby(commands.Cog):
 
     @game.command(name="undo", description="Ask the other players to take back your last move")
     async def undo(self, interaction: discord.Interaction) -> None:
-        from cogs.undo import ask
         await ask(interaction)
 
     @game.command(name="end", description="End the game in this channel (creator or Manage Server)")

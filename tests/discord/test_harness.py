@@ -11,13 +11,14 @@ import asyncio
 import io
 import re
 
+import aiohttp
 import discord
 import pytest
 import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakediscord import MANAGE_GUILD, FakeDiscord, MiB, Opt, settle
+from tests.fakediscord import API, MANAGE_GUILD, FakeDiscord, MiB, Opt, settle
 
 PNG = b"\x89PNG\r\n\x1a\n"
 EVENTS: list[str] = []
@@ -409,6 +410,32 @@ async def test_rate_limit_is_retried(fake: FakeDiscord, bot: ToyBot, alice) -> N
 
 
 # ------------------------------------------------------------------------------- enforcement
+
+
+async def test_channel_message_limit_counts_each_channel_alone(fake: FakeDiscord) -> None:
+    """Past Discord's per-channel limit a post is refused (429, code 20028) and noted as a violation;
+    only that channel's answered posts and edits count, another channel's do not."""
+    fake.channel_rate = (3, 60.0)
+    other = fake.add_channel("table-2")
+    base = f"http://127.0.0.1:{fake.port}{API}"
+    async with aiohttp.ClientSession(headers={"Authorization": "Bot fake-token"}) as http:
+        async def post(cid: str) -> tuple[int, dict]:
+            async with http.post(f"{base}/channels/{cid}/messages", json={"content": "hi"}) as r:
+                return r.status, await r.json()
+
+        status, first = await post(fake.channel_id)
+        assert status == 200
+        async with http.patch(f"{base}/channels/{fake.channel_id}/messages/{first['id']}",
+                              json={"content": "edited"}) as r:
+            assert r.status == 200
+        assert (await post(other["id"]))[0] == 200
+        assert (await post(fake.channel_id))[0] == 200  # the channel's third write
+        status, refused = await post(fake.channel_id)
+        assert status == 429 and refused["code"] == 20028
+        assert (await post(other["id"]))[0] == 200
+    assert fake.busiest_window() == 3 and fake.busiest_window(other) == 2
+    assert [len(fake.channel_writes()), len(fake.channel_writes(other))] == [3, 2]
+    assert [v.code for v in fake.violations] == [20028]
 
 
 async def test_late_initial_response_is_unknown_interaction(fake: FakeDiscord, bot: ToyBot, alice) -> None:

@@ -52,9 +52,9 @@ def settings_for(path: Path) -> Settings:
 
 
 async def play(game: str) -> dict[str, int]:
-    import bot.services.table as table
+    import bot.services.lobby as lobby
 
-    table.new_seed = lambda: SEEDS[game]  # the same deal on every run and checkout
+    lobby.new_seed = lambda: SEEDS[game]  # the same deal on every run and checkout
     fake = FakeDiscord()
     await fake.start()
     fake.point_discord_py_here()

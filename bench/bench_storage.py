@@ -17,7 +17,8 @@ from pathlib import Path
 
 from bot.services.players import Players
 from bot.services.scheduler import Scheduler
-from bot.services.table import GameService, stamp
+from bot.services.table import GameService
+from bot.services.turn_clock import stamp
 from bot.storage import standings
 from bot.storage.db import Database
 

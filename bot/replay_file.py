@@ -15,8 +15,8 @@ from typing import Any
 
 from bot.i18n import t
 from bot.services.export import ExportProblem, Verified, verify
+from bot.services.movelog import in_force
 from bot.services.replay import frames, pick
-from bot.services.table import in_force
 from rendering.animation import MAX_FRAMES, animate_boards
 
 MALFORMED = ("export.file.not_json", "export.file.malformed", "export.file.version", "export.file.engine_format",

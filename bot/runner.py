@@ -16,7 +16,8 @@ from bot.errors import GameMasterError
 from bot.heap import settle_when_ready
 from bot.i18n import t
 from bot.services.instance import InstanceLease, shard_scopes
-from bot.services.table import GameService, replay
+from bot.services.movelog import replay
+from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage import games as repo
 from bot.storage.backend import SQLITE, backend_of, sqlite_path

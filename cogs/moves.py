@@ -10,7 +10,7 @@ import discord
 
 from bot.errors import Conflict, NotFound, StorageDamaged
 from bot.i18n import t
-from bot.services.table import Update
+from bot.services.core import Update
 from cogs.drawing import png, render_public
 from cogs.private import private_message
 from cogs.replies import acknowledged, guarded, locale_of, reply

@@ -19,7 +19,7 @@ from bot.errors import IllegalAction
 from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from bot.i18n import t
-from bot.services.table import Update
+from bot.services.core import Update
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec
 from cogs.moves import act, announce, show_hand
 from cogs.private import private_message

@@ -19,8 +19,9 @@ from bot.engine import registry
 from bot.errors import GameMasterError
 from bot.i18n import t
 from bot.services import rules
+from bot.services.core import Update
 from bot.services.players import Players
-from bot.services.table import GameService, Update
+from bot.services.table import GameService
 from bot.services.text import error_text, place_lines, private_lines, public_lines
 from bot.storage.games import GameRow
 

@@ -19,7 +19,9 @@ from typing import Any
 from bot.engine import registry
 from bot.engine.core import Game
 from bot.errors import Forbidden, GameMasterError, IllegalAction
-from bot.services.table import UNDO, GameService, apply_logged, outcome_to_dict, replay, undone_plies
+from bot.services.core import outcome_to_dict
+from bot.services.movelog import UNDO, apply_logged, replay, undone_plies
+from bot.services.table import GameService
 from bot.storage.games import GameRow
 
 FORMAT = "gamemaster-game"

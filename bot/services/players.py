@@ -13,7 +13,7 @@ from bot.errors import IllegalAction
 from bot.i18n import LANGUAGES, t
 from bot.services import clock
 from bot.services.clock import ClockSettings
-from bot.services.table import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
+from bot.services.movelog import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
 from bot.services.text import public_lines
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo

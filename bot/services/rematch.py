@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from bot.engine import registry
 from bot.engine.rng import new_seed
 from bot.errors import Forbidden, IllegalAction, NotFound
-from bot.services.table import GameService, Update
+from bot.services.core import Update
+from bot.services.table import GameService
 from bot.storage import games as repo
 from bot.storage.games import GameRow, SeatRow
 

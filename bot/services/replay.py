@@ -1,6 +1,6 @@
 """Replays: a game's board after each move in force, for the replay viewer and the animation.
 
-A frame is the position after ``number`` moves in force (``table.in_force``: moves an undo took
+A frame is the position after ``number`` moves in force (``movelog.in_force``: moves an undo took
 back are left out; frame 0 is the start). While the game runs a frame holds only what everyone
 sees (``observe(state, None)``) and its public events, and the replay never goes past the current
 move. Once the game has ended (its seed is revealed then) a frame shows everything: every seat's
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import registry
 from bot.engine.core import Event, Game
 from bot.errors import IllegalAction, NotFound
-from bot.services.table import CLOSE, RESIGN, in_force
+from bot.services.movelog import CLOSE, RESIGN, in_force
 
 if TYPE_CHECKING:
     from bot.services.table import GameService

@@ -15,7 +15,10 @@ from bot.engine import registry
 from bot.engine.core import TIMER, Event, Game
 from bot.engine.reveal import revealed
 from bot.errors import Forbidden, IllegalAction
-from bot.services.table import CLOSE, RESIGN, UNDO, GameService, Update, replay
+from bot.services.core import Update
+from bot.services.movelog import CLOSE, RESIGN, UNDO, replay
+from bot.services.table import GameService
+from bot.services.turn_clock import turn_clock
 from bot.storage import games as repo
 from bot.storage import undo as undo_repo
 from bot.storage.games import GameRow
@@ -139,7 +142,7 @@ class Undo:
                        [(s, a) for _, s, a, _ in rows] + [(request.seat, marker)])
         await repo.append_move(conn, record.id, record.ply + 1, request.seat, marker)
         await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
-                          **await service._turn_clock(conn, game, state, record, service.clock()))
+                          **await turn_clock(conn, game, state, record, service.clock()))
         await undo_repo.clear(conn, record.id)
         update = Update(record, [Event("undo.event.undone", {"seat": request.seat, "moves": request.moves})])
         await service._run_computers(conn, game, state, record, update)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine import registry
 from bot.runner import verify
-from bot.services import table
+from bot.services import lobby
 from cogs.moves import announce
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord, settle
@@ -33,7 +33,7 @@ JUNK = ["", "x", "7Z", "AS AS AS AS AS AS", "ZZ99", "-1", "999999", "🃏", "a" 
                                                     ("stratego", "postgres")], indirect=["database_url"])
 async def test_a_monkey_cannot_break_a_table(game: str, fake: FakeDiscord, make_bot: BotFactory,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table, "new_seed", lambda: f"monkey-{game}")
+    monkeypatch.setattr(lobby, "new_seed", lambda: f"monkey-{game}")
     chooser = random.Random(f"monkey/{game}")
     bot = await make_bot()
     engine = registry.get(game)

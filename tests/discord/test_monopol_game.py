@@ -166,7 +166,7 @@ def slash_options(action: str, record: Any, fake: FakeDiscord, users: dict[int, 
 
 async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_bot: BotFactory,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.services.table.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.services.lobby.new_seed", lambda: SEED)
     bot = await make_bot()
     members = fake.add_members(4)
     stranger = fake.add_member("stranger")

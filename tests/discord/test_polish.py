@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.core import Event
-from bot.services import table
+from bot.services import lobby
 from bot.services.text import event_text
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
@@ -66,7 +66,7 @@ def test_shared_places_are_counted_as_in_a_race() -> None:
 
 async def test_a_player_who_goes_on_acting_keeps_one_board_edited_in_place(fake: FakeDiscord, make_bot: BotFactory,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table, "new_seed", lambda: "polish-zlodej")
+    monkeypatch.setattr(lobby, "new_seed", lambda: "polish-zlodej")
     bot = await make_bot()
     users = fake.add_members(2)
     by_id = {u["id"]: u for u in users}

@@ -12,7 +12,7 @@ from PIL import Image
 from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.services import replay as replays
-from bot.services.table import replay
+from bot.services.movelog import replay
 from cogs.drawing import render_public
 from cogs.replay import attach_animation
 from tests.discord.conftest import BotFactory

@@ -40,7 +40,7 @@ def menu_for(message: StoredMessage, action: str) -> tuple[str, str] | None:
 
 async def test_police_and_two_thieves_play_to_the_final_ranking(
         fake: FakeDiscord, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.services.table.new_seed", lambda: SEED)
+    monkeypatch.setattr("bot.services.lobby.new_seed", lambda: SEED)
     game = registry.get("tjuv")
     bot = await make_bot()
     users = fake.add_members(3)

@@ -4,7 +4,7 @@ revealed a rank. The log keeps undone moves, marked, and the replay still matche
 from __future__ import annotations
 
 from bot.engine import registry
-from bot.services.table import replay
+from bot.services.movelog import replay
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, stratego_set_up

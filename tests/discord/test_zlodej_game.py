@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import registry
 from bot.engine.cards import parse_card
-from bot.services import table
+from bot.services import lobby
 from bot.services.text import pretty_cards
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
@@ -59,7 +59,7 @@ def made_for_ply(message: StoredMessage, ply: int) -> bool:
 
 async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscord, make_bot: BotFactory,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table, "new_seed", lambda: SEED)
+    monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
     bot = await make_bot()
     users = fake.add_members(3)
     stranger = fake.add_member("stranger")

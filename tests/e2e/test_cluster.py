@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.runner import verify
-from bot.services.table import GameService, stamp
+from bot.services.table import GameService
+from bot.services.turn_clock import stamp
 from bot.storage import games as repo
 from bot.storage.db import Database
 from tests.cluster import TIMEOUT, Cluster, quiet, until

@@ -11,7 +11,8 @@ from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction
 from bot.services import replay as replays
-from bot.services.table import GameService, in_force, replay
+from bot.services.movelog import in_force, replay
+from bot.services.table import GameService
 
 registry.load_all()
 GAMES = ["tolp", "zlodej", "stratego", "monopol", "tjuv"]

@@ -9,7 +9,8 @@ from typing import Any
 from bot.engine import registry
 from bot.runner import verify
 from bot.services import rematch
-from bot.services.table import GameService, outcome_to_dict
+from bot.services.core import outcome_to_dict
+from bot.services.table import GameService
 from bot.storage import games as repo
 from bot.storage.backend import migration_files, statements
 from bot.storage.db import Database

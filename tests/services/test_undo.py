@@ -8,7 +8,8 @@ import pytest
 from bot.engine import registry
 from bot.engine.reveal import CHANCE, revealed
 from bot.errors import IllegalAction
-from bot.services.table import GameService, in_force, replay, undone_plies
+from bot.services.movelog import in_force, replay, undone_plies
+from bot.services.table import GameService
 from bot.services.undo import Undo
 
 GAMES = ["tolp", "zlodej", "stratego", "monopol", "tjuv"]

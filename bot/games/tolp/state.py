@@ -8,6 +8,8 @@ from typing import Any
 from bot.engine.cards import Card, parse_card
 from bot.engine.rng import Rng
 
+from .combos import WILD_RANKS
+
 KUNG, GREVE, BONDE, TOLP = "kung", "greve", "bonde", "tolp"
 
 
@@ -92,6 +94,10 @@ class TolpState:
             if candidate in active:
                 return candidate
         raise AssertionError("no active seat")
+
+    def wild(self) -> frozenset[int]:
+        """The ranks that are wild in this game (its ``wild`` option)."""
+        return WILD_RANKS[str(self.options["wild"])]
 
     def place_of(self, seat: int) -> int | None:
         return self.ranking.index(seat) if seat in self.ranking else None

@@ -14,7 +14,7 @@ from bot.engine.rng import Rng
 from bot.errors import GameMasterError, IllegalAction
 from bot.games.tjuv.engine import FORMAT_OPTION, TjuvGame
 from bot.games.tjuv.state import CAR, Police
-from bot.services.table import replay
+from bot.services.movelog import replay
 
 GAME = TjuvGame()
 OLD = json.loads((Path(__file__).parent / "data" / "format1_game.json").read_text())

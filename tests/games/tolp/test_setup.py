@@ -108,11 +108,11 @@ def test_the_computer_finishes_a_whole_game() -> None:
 
 def _used_keys() -> set[str]:
     source = " ".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
-    events = {f"tolp.event.{k}" for k in re.findall(r'_event\(\s*f?"([a-z_]+)"', source)}
+    events = {f"tolp.event.{k}" for k in re.findall(r'\bevent\(\s*f?"([a-z_]+)"', source)}
     # keys built from a variable
     events |= {f"tolp.event.title_{t}" for t in ("kung", "greve", "bonde", "tolp")}
     events |= {"tolp.event.went_out", "tolp.event.stuck", "tolp.event.last"}
-    errors = {f"tolp.error.{k}" for k in re.findall(r'_illegal\(\s*"([a-z_]+)"', source)}
+    errors = {f"tolp.error.{k}" for k in re.findall(r'\billegal\(\s*"([a-z_]+)"', source)}
     full = set(re.findall(r'"(tolp\.[a-z_]+\.[a-z_]+)"', source))
     options = {spec.description_key for spec in GAME.options}
     return events | errors | full | options
@@ -133,7 +133,7 @@ def test_rules_text_covers_every_topic_an_error_names(lang: str) -> None:
     text = (ROOT / PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
     topics = set(re.findall(r"^## ([a-z]+) \| .+$", text, flags=re.M))
     source = " ".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
-    named = set(re.findall(r'_illegal\(\s*"[a-z_]+",\s*"([a-z]+)"', source))
+    named = set(re.findall(r'\billegal\(\s*"[a-z_]+",\s*"([a-z]+)"', source))
     named |= set(re.findall(r'topic="([a-z]+)"', source))
     assert named and named <= topics
 

@@ -1,0 +1,158 @@
+"""The lobby's calls of GameService: open a table, join it, leave it, add a computer player,
+start the game, and end the table (an open-ended game with its standings, any other aborted).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import registry
+from bot.engine.core import Event
+from bot.engine.rng import commitment, new_seed
+from bot.errors import Forbidden, IllegalAction, NotFound
+from bot.services import clock, outbox
+from bot.services.core import ServiceCore, Update, outcome_to_dict
+from bot.services.movelog import CLOSE
+from bot.services.turn_clock import guild_clock, turn_clock
+from bot.storage import games as repo
+from bot.storage.games import GameRow, SeatRow
+
+
+class Lobby(ServiceCore):
+    """Opening, filling, starting and ending a channel's table."""
+
+    async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
+                     options: Mapping[str, Any] | None = None, locale: str = "en",
+                     computers: int = 0, seed: str | None = None, turn_hours: float | None = None) -> GameRow:
+        engine = registry.get(game)
+        resolved = engine.resolve_options(options)
+        if computers < 0 or 1 + computers > engine.max_players:
+            raise IllegalAction("error.too_many_computers", maximum=engine.max_players - 1)
+        if turn_hours is not None and not 0.05 <= turn_hours <= 24 * 14:
+            raise IllegalAction("error.turn_hours_range")
+        for spec in engine.options:
+            moment = clock.parse_time(str(resolved[spec.name]).replace("Z", "+00:00")) if spec.time else None
+            if moment is not None and moment <= self.clock():
+                raise IllegalAction("error.option_time_past", value=resolved[spec.name])
+        async with self.db.transaction() as conn:
+            if await repo.open_in_channel(conn, str(channel_id)) is not None:
+                raise IllegalAction("error.channel_busy")
+            settings = await guild_clock(conn, guild_id)
+            hours = next(h for h in (turn_hours, settings.turn_hours, engine.turn_hours) if h is not None)
+            turn_seconds = int(hours * 3600)
+            game_id = await repo.insert(conn, guild_id=guild_id, channel_id=str(channel_id), game=game,
+                                        creator_id=str(user_id), options=resolved, seed=seed or new_seed(),
+                                        locale=locale, turn_seconds=turn_seconds)
+            await repo.add_seat(conn, game_id, 0, str(user_id), name)
+            for n in range(computers):
+                await repo.add_seat(conn, game_id, n + 1, None, f"CPU {n + 1}", is_computer=True)
+            record = await repo.get(conn, game_id)
+        assert record is not None
+        return record
+
+    async def join(self, channel_id: str, user_id: str, name: str) -> GameRow:
+        async with self.db.transaction() as conn:
+            record = await self._lobby(conn, channel_id)
+            if record.seat_of(user_id) is not None:
+                raise IllegalAction("error.already_joined")
+            if len(record.seats) >= registry.get(record.game).max_players:
+                raise IllegalAction("error.lobby_full", maximum=registry.get(record.game).max_players)
+            await repo.add_seat(conn, record.id, len(record.seats), str(user_id), name)
+            await repo.update(conn, record, record.version)
+            return await self._reload(conn, record.id)
+
+    async def leave(self, channel_id: str, user_id: str) -> GameRow:
+        async with self.db.transaction() as conn:
+            record = await self._lobby(conn, channel_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise Forbidden("error.not_seated")
+            remaining = [s for s in record.seats if s.seat != seat]
+            if not any(s.user_id for s in remaining):
+                await repo.update(conn, record, record.version, status="aborted")
+                return await self._reload(conn, record.id)
+            renumbered = [SeatRow(i, s.user_id, s.name, s.is_computer) for i, s in enumerate(remaining)]
+            await repo.replace_seats(conn, record.id, renumbered)
+            fields: dict[str, Any] = {}
+            if record.creator_id == str(user_id):
+                fields["creator_id"] = next(s.user_id for s in renumbered if s.user_id)
+            await repo.update(conn, record, record.version, **fields)
+            return await self._reload(conn, record.id)
+
+    async def add_computer(self, channel_id: str, user_id: str) -> GameRow:
+        async with self.db.transaction() as conn:
+            record = await self._lobby(conn, channel_id)
+            if record.seat_of(user_id) is None:
+                raise Forbidden("error.not_seated")
+            if len(record.seats) >= registry.get(record.game).max_players:
+                raise IllegalAction("error.lobby_full", maximum=registry.get(record.game).max_players)
+            number = sum(1 for s in record.seats if s.is_computer) + 1
+            await repo.add_seat(conn, record.id, len(record.seats), None, f"CPU {number}", True)
+            await repo.update(conn, record, record.version)
+            return await self._reload(conn, record.id)
+
+    async def start(self, channel_id: str, user_id: str) -> Update:
+        async with self.db.transaction() as conn:
+            record = await self._lobby(conn, channel_id)
+            if record.seat_of(user_id) is None:
+                raise Forbidden("error.not_seated")
+            game = registry.get(record.game)
+            game.check_players(len(record.seats), record.options)
+            state = game.new(len(record.seats), record.options, record.seed)
+            events = [Event("game.event.started", {"game": record.game, "commitment": commitment(record.seed)}),
+                      *game.opening_events(state)]
+            now = self.clock()
+            bank = int((await guild_clock(conn, record.guild_id)).bank_hours * 3600)
+            for seat_row in record.seats:
+                await repo.set_bank(conn, record.id, seat_row.seat, bank)
+                seat_row.bank_seconds = bank
+            await repo.update(conn, record, record.version, status="active", state=game.dump(state),
+                              **await turn_clock(conn, game, state, record, now))
+            update = Update(record, events, started=True)
+            await self._run_computers(conn, game, state, record, update)
+            update.record = await self._reload(conn, record.id)
+            update.to_act = self.to_act(update.record)
+            update.private_changed = frozenset(range(len(update.record.seats)))
+            update.finished = update.record.status == "finished"
+            await self._record(conn, update)
+        self.states.keep(update.record, state)
+        return update
+
+    async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False) -> GameRow:
+        """End the channel's game (its creator or a manager). A game with standings to keep
+        (``Game.close``) finishes with them; any other is aborted."""
+        async with self.db.transaction() as conn:
+            record = await repo.open_in_channel(conn, str(channel_id), lock=True)
+            if record is None:
+                raise NotFound("error.no_game")
+            if record.creator_id != str(user_id) and not is_manager:
+                raise Forbidden("error.not_creator")
+            if record.status == "active":
+                game = registry.get(record.game)
+                state, _ = self.states.take(game, record)
+                outcome = game.outcome(state) if game.close(state) is not None else None
+                if outcome is not None:
+                    seat = record.seat_of(user_id)
+                    await repo.append_move(conn, record.id, record.ply + 1, 0 if seat is None else seat, CLOSE)
+                    await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
+                                      status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None,
+                                      alarm_at=None, timer_at=None)
+                    record = await self._reload(conn, record.id)
+                    # announced as the game's last move: its result board, like any finished game
+                    await self._record(conn, Update(record, finished=True))
+                    return record
+            was_active = record.status == "active"
+            await repo.update(conn, record, record.version, status="aborted", turn_deadline=None, alarm_at=None,
+                              timer_at=None)
+            record = await self._reload(conn, record.id)
+            if was_active:
+                await self._record(conn, Update(record), outbox.ENDED)
+            return record
+
+    async def _lobby(self, conn: Any, channel_id: str) -> GameRow:
+        record = await repo.open_in_channel(conn, str(channel_id), lock=True)
+        if record is None:
+            raise NotFound("error.no_game")
+        if record.status != "lobby":
+            raise IllegalAction("error.already_started")
+        return record

@@ -1,0 +1,194 @@
+"""GameService calls for seats whose humans do not act in time, and the clock that drives them:
+the timeout vote (wait, skip, or the computer takes over), handing a seat to the computer and
+back, the games' own timers, and vacations that pause a player's clocks.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.engine import registry
+from bot.engine.core import Event
+from bot.errors import Conflict, Forbidden, IllegalAction, InvalidAction, StorageDamaged
+from bot.services import clock
+from bot.services.core import ServiceCore, Update
+from bot.services.turn_clock import due_move, guild_clock, stamp, timers_due, turn_clock, turn_deadline
+from bot.storage import games as repo
+from bot.storage import prefs as prefs_repo
+from bot.storage.games import GameRow
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class VoteResult:
+    """A timeout vote after one more vote: how many chose ``choice``, how many it needs, and what
+    changed once it carried (``update``)."""
+
+    choice: str
+    votes: int
+    needed: int
+    update: Update | None = None
+
+
+class Timeouts(ServiceCore):
+    """What happens when nobody (or only the clock) acts."""
+
+    async def reclaim(self, channel_id: str, user_id: str) -> GameRow:
+        """A player whose seat the computer took over (on timeout) takes it back."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            record = await self._active(conn, channel_id=channel_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise IllegalAction("error.already_started")
+            if not record.seats[seat].is_computer:
+                raise IllegalAction("error.already_joined")
+            await repo.set_computer(conn, record.id, seat, False)
+            record = await self._reload(conn, record.id)
+            game = registry.get(record.game)
+            state = self.states.view(game, record)
+            clock_fields = await turn_clock(conn, game, state, record, now)
+            await repo.set_deadline(conn, record.id, clock_fields["turn_deadline"], clock_fields["alarm_at"])
+            return await self._reload(conn, record.id)
+
+    async def hand_to_computer(self, game_id: int, seat: int) -> Update:
+        """Give a seat to the computer player (timeout policy) and let it move if it must."""
+        async with self.db.transaction() as conn:
+            record = await self._active(conn, game_id=game_id)
+            await repo.set_computer(conn, record.id, seat, True)
+            record = await self._reload(conn, record.id)
+            game = registry.get(record.game)
+            state, known = self.states.take(game, record)
+            before = known or self._privates(game, state, len(record.seats))
+            update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
+            await self._run_computers(conn, game, state, record, update)
+            update.record = await self._reload(conn, record.id)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
+        return update
+
+    async def vote_timeout(self, *, game_id: int, ply: int, seat: int, user_id: str, choice: str) -> VoteResult:
+        """A vote of another player on a timed-out seat: ``wait`` (more time), ``skip`` (the turn,
+        where the game allows it) or ``computer`` (hand the seat over). A majority of the other
+        human players decides."""
+        if choice not in ("wait", "skip", "computer"):
+            raise InvalidAction("error.bad_custom_id")
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            record = await self._active(conn, game_id=game_id)
+            if record.ply != ply:
+                raise Conflict("error.stale")
+            game = registry.get(record.game)
+            state, known = self.states.take(game, record)
+            voter = record.seat_of(user_id)
+            if voter is None:
+                raise Forbidden("error.not_seated")
+            if voter == seat:
+                raise Forbidden("clock.error.own_timeout")
+            deadline = clock.parse_time(record.turn_deadline)
+            if seat not in game.to_act(state) or record.seats[seat].is_computer or deadline is None or now < deadline:
+                raise IllegalAction("clock.error.not_timed_out")
+            if choice == "skip" and game.skip_action(state, seat) is None:
+                raise IllegalAction("clock.error.cannot_skip", game=record.game)
+            others = [s for s in record.seats if not s.is_computer and s.seat != seat]
+            needed = len(others) // 2 + 1
+            counts = await prefs_repo.vote(conn, record.id, ply, seat, voter, choice)
+            result = VoteResult(choice, counts.get(choice, 0), needed)
+            if result.votes < needed:
+                return result
+            await prefs_repo.clear_votes(conn, record.id, ply, seat)
+            before = known or self._privates(game, state, len(record.seats))
+            if choice == "wait":
+                extended = now + timedelta(seconds=record.turn_seconds)
+                await repo.set_deadline(conn, record.id, stamp(extended), stamp(now))
+                await prefs_repo.clear_reminders(conn, record.id, ply, seat)
+                waited = Event("clock.event.waited", {"seat": seat, "hours": record.turn_seconds // 3600})
+                result.update = Update(await self._reload(conn, record.id), [waited])
+            elif choice == "skip":
+                action = game.skip_action(state, seat)
+                events = [Event("clock.event.skipped", {"seat": seat}), *game.apply(state, seat, action)]
+                result.update = Update(record, events)
+                await self._commit_move(conn, game, state, record, seat, str(action))
+                await self._run_computers(conn, game, state, record, result.update)
+                result.update.record = await self._reload(conn, record.id)
+            else:
+                await repo.set_computer(conn, record.id, seat, True)
+                record = await self._reload(conn, record.id)
+                result.update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
+                await self._run_computers(conn, game, state, record, result.update)
+                result.update.record = await self._reload(conn, record.id)
+            self._finish_update(result.update, game, state, before)
+            await self._record(conn, result.update)
+        return result
+
+    async def apply_timers(self, now: datetime) -> list[Update]:
+        """Apply every game timer that ran out (``Game.timer_action``), each in its own transaction."""
+        async with self.db.reading() as conn:
+            candidates = await repo.due_timers(conn, stamp(now))
+        updates = []
+        for game_id in candidates:
+            try:
+                update = await self._apply_timer(game_id, now)
+            except StorageDamaged as exc:  # that table stays as it is; the others' timers run
+                if game_id not in self.damaged:
+                    self.damaged.add(game_id)
+                    log.error("database damaged: game %s could not be read for its timer: %s", game_id, exc.detail)
+                continue
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def _apply_timer(self, game_id: int, now: datetime) -> Update | None:
+        """One game's ran-out timer in its own transaction; None when nothing was due after all."""
+        async with self.db.transaction() as conn:
+            record = await repo.get(conn, game_id, lock=True)
+            if record is None or record.status != "active":
+                return None
+            game = registry.get(record.game)
+            state, known = self.states.take(game, record)
+            started = clock.parse_time(record.turn_started_at) or now
+            due = timers_due(game, state, record, started)
+            if not due or min(due) > now:
+                await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
+                return None
+            before = known or self._privates(game, state, len(record.seats))
+            update = Update(record, [])
+            move = due_move(game, state, started, now)
+            if move is not None:
+                seat, action = move
+                update.events.extend(game.apply(state, seat, action))
+                await self._commit_move(conn, game, state, record, seat, str(action))
+                await self._run_computers(conn, game, state, record, update)
+            else:  # only the window a computer left a human ran out
+                await self._run_computers(conn, game, state, record, update, window_over=True)
+                if not update.events:
+                    await repo.set_timer(conn, record.id, None)
+                    return None
+            update.record = await self._reload(conn, record.id)
+            self._finish_update(update, game, state, before)
+            await self._record(conn, update)
+        return update
+
+    async def set_vacation(self, user_id: str, days: int, guild_id: str | None) -> tuple[str | None, list[GameRow]]:
+        """Pause the user's clocks for ``days`` (0 ends the vacation); returns the end and the
+        active games whose deadline moved."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            limit = (await guild_clock(conn, guild_id)).max_vacation_days
+            if not 0 <= days <= limit:
+                raise IllegalAction("clock.error.vacation_range", maximum=limit)
+            until = stamp(now + timedelta(days=days)) if days else None
+            await prefs_repo.set_user(conn, str(user_id), vacation_until=until)
+            moved = []
+            for record in await repo.of_user(conn, str(user_id), None, ("active",)):
+                game = registry.get(record.game)
+                state = self.states.view(game, record)
+                started = clock.parse_time(record.turn_started_at) or now
+                due = await turn_deadline(conn, game, state, record, started)
+                if due != record.turn_deadline:
+                    await repo.set_deadline(conn, record.id, due, stamp(now))
+                    moved.append(await self._reload(conn, record.id))
+        self.prefs_written(str(user_id))
+        return until, moved

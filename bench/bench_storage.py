@@ -19,7 +19,7 @@ from bot.services.players import Players
 from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.services.turn_clock import stamp
-from bot.storage import standings
+from bot.storage import ratings, standings
 from bot.storage.db import Database
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -64,6 +64,7 @@ async def fill(path: Path, games: int) -> None:
                                "m.seat, m.action, m.created_at FROM games g, moves m "
                                "WHERE g.status = 'finished' AND m.game_id = 1")
             await standings.rebuild(conn)
+            await ratings.number_unnumbered(conn)  # in the order they finished, as if each had just finished
 
 
 async def measure(games: int) -> None:

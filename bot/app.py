@@ -21,6 +21,7 @@ from bot.services.history import History
 from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
+from bot.services.ratings_kept import Ratings
 from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.settings import Settings
@@ -69,7 +70,8 @@ class GameMasterBot(commands.AutoShardedBot):
         self.db = db
         self.service = service
         self.players = Players(db)
-        self.history = History(db)  # finished games; a server's ratings, kept between /game stats
+        self.history = History(db)  # a server's finished games
+        self.ratings = Ratings(db)  # a server's ratings per game, kept in the database
         service.prefs_written = self.players.forget
         # reminder claims are leased to this process's shard scope: a restart takes its own at once
         self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))

@@ -1,6 +1,6 @@
-"""/game history, /game export and /game stats: a server's finished games, one game as a file,
-and the standings with ratings and a player's own rating history. Attached to the /game group of
-cogs/lobby.py (loaded after it)."""
+"""/game history, /game export and /game stats: a server's past games (finished or ended early),
+one game as a file, and the standings with ratings and a player's own rating history. Attached to
+the /game group of cogs/lobby.py (loaded after it)."""
 from __future__ import annotations
 
 import io
@@ -16,9 +16,9 @@ from bot.errors import IllegalAction
 from bot.i18n import t
 from bot.services import export as exporting
 from bot.services.history import HistoryPage
-from bot.services.ratings import Change, ladder, player_key
+from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
-from bot.storage.history import FinishedGame
+from bot.storage.history import PastGame
 from cogs.components import GameButton
 from cogs.lobby import clip_lines, display_name, game_choices
 from cogs.replies import guarded, locale_of, reply
@@ -37,17 +37,30 @@ def when(stamp: str) -> str:
     return f"<t:{int(datetime.fromisoformat(stamp).timestamp())}:d>"
 
 
-def jump_link(entry: FinishedGame) -> str:
-    """The result message (the table's last board) when known, else the table's channel."""
+def jump_link(entry: PastGame, locale: str) -> str:
+    """A link to the result message (a finished game's last board), to the last board of a game
+    ended early (it has no result), or to the table's channel when no board is known."""
     link = f"https://discord.com/channels/{entry.guild_id or '@me'}/{entry.channel_id}"
-    return f"{link}/{entry.board_message_id}" if entry.board_message_id else link
+    if not entry.board_message_id:
+        return t("history.link_channel", locale, link=link)
+    return t("history.link_board" if entry.ended else "history.link_result", locale,
+             link=f"{link}/{entry.board_message_id}")
 
 
-def winners(entry: FinishedGame) -> str:
+def winners(entry: PastGame) -> str:
     places = entry.outcome.get("places") or []
     if not places:
         return "-"
     return ", ".join(shown(entry.names[s]) for s in places[0] if 0 <= s < len(entry.names))
+
+
+def outcome(entry: PastGame, locale: str) -> str:
+    """The winner of a finished game, or who ended it early and after how many moves."""
+    if not entry.ended:
+        return t("history.winner", locale, winner=winners(entry))
+    if entry.ended_by is None:  # ended before the bot kept who did it
+        return t("history.ended", locale, moves=entry.moves)
+    return t("history.ended_by", locale, player=shown(entry.ended_by), moves=entry.moves)
 
 
 def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
@@ -59,11 +72,11 @@ def history_text(page: HistoryPage, locale: str) -> tuple[str, HistoryPage]:
     lines = [t("history.title_game" if page.game else "history.title", locale, game=game_name)]
     hint = t("history.hint", locale)
     size = len(lines[0]) + len(hint) + 2
-    kept: list[FinishedGame] = []
+    kept: list[PastGame] = []
     for entry in page.games:
         line = t("history.line", locale, id=entry.id, game=t(f"game.name.{entry.game}", locale),
                  date=when(entry.finished_at), players=", ".join(shown(n) for n in entry.names),
-                 winner=winners(entry), link=jump_link(entry))
+                 outcome=outcome(entry, locale), link=jump_link(entry, locale))
         if kept and size + len(line) + 1 > MESSAGE:
             break
         kept.append(entry)
@@ -111,7 +124,7 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
     await guarded(interaction, work)
 
 
-@app_commands.command(name="history", description="This server's finished games, newest first")
+@app_commands.command(name="history", description="This server's finished and ended games, newest first")
 @app_commands.describe(game="Only this game")
 async def history_command(interaction: discord.Interaction, game: str | None = None) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
@@ -182,29 +195,28 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
             lines.append(t("stats.row", locale, rank=rank, player=shown(entry.name), wins=entry.wins,
                            games=entry.games, average=f"{entry.average_place:.1f}"))
         if game is not None:  # ratings are per game
-            rated = await bot.history.rated(guild, game)
-            table = ladder(rated.ratings)
-            if table:
+            who = player or interaction.user
+            board = await bot.ratings.board(guild, game, player_key(str(who.id), display_name(who)))
+            if board.ladder:
                 lines.append(t("ratings.title", locale, game=t(f"game.name.{game}", locale)))
-            for rank, rating in enumerate(table[:10], start=1):
+            for rank, rating in enumerate(board.ladder, start=1):
                 lines.append(t("ratings.row", locale, rank=rank, player=shown(rating.name),
                                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins))
-            who = player or interaction.user
-            key = player_key(str(who.id), display_name(who))
-            lines += own_history(rated.ratings.get(key), rated.history(key), display_name(who), game, locale)
+            lines += own_history(board.rating, board.changes, display_name(who), game, locale)
         await reply(interaction, clip_lines(lines), ephemeral=False)
 
     await guarded(interaction, work)
 
 
-def own_history(rating: Any, changes: list[Change], name: str, game: str, locale: str, limit: int = 8) -> list[str]:
-    """A player's rating now and their latest games in ``game``: date, place, rating before → after."""
+def own_history(rating: Rating | None, changes: list[Change], name: str, game: str, locale: str) -> list[str]:
+    """A player's rating now and their latest games in ``game`` (oldest first, shown newest first):
+    date, place, rating before → after."""
     game_name = t(f"game.name.{game}", locale)
     if rating is None:
         return [t("ratings.history_none", locale, player=shown(name), game=game_name)]
     lines = [t("ratings.history_title", locale, player=shown(rating.name), game=game_name,
                rating=f"{rating.shown:.0f}", games=rating.games, wins=rating.wins)]
-    for change in reversed(changes[-limit:]):
+    for change in reversed(changes):
         delta = round(change.after) - round(change.before)
         lines.append(t("ratings.history_line", locale, id=change.game_id,
                        date=when(change.finished_at) if change.finished_at else "-",

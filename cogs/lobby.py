@@ -277,7 +277,7 @@ class Lobby(commands.Cog):
             await defer_public(interaction)  # before any database work
             is_manager = interaction.guild_id is not None and interaction.permissions.manage_guild
             record = await self.bot.service.end(str(interaction.channel_id), str(interaction.user.id),
-                                                is_manager=is_manager)
+                                                is_manager=is_manager, name=display_name(interaction.user))
             if record.status == "finished":  # an open-ended game keeps its standings: the result board shows them
                 text = t("game.closed_by", record.locale, player=shown_name(interaction.user))
             else:

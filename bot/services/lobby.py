@@ -118,9 +118,10 @@ class Lobby(ServiceCore):
         self.states.keep(update.record, state)
         return update
 
-    async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False) -> GameRow:
-        """End the channel's game (its creator or a manager). A game with standings to keep
-        (``Game.close``) finishes with them; any other is aborted."""
+    async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False, name: str | None = None) -> GameRow:
+        """End the channel's game (its creator or a manager, ``name`` their display name). A game
+        with standings to keep (``Game.close``) finishes with them; any other is aborted, and who
+        ended it is kept for /game history."""
         async with self.db.transaction() as conn:
             record = await repo.open_in_channel(conn, str(channel_id), lock=True)
             if record is None:
@@ -142,8 +143,10 @@ class Lobby(ServiceCore):
                     await self._record(conn, Update(record, finished=True))
                     return record
             was_active = record.status == "active"
+            seat = record.seat_of(user_id)
             await repo.update(conn, record, record.version, status="aborted", turn_deadline=None, alarm_at=None,
-                              timer_at=None)
+                              timer_at=None, ended_by=str(user_id),
+                              ended_by_name=name or (None if seat is None else record.seats[seat].name))
             record = await self._reload(conn, record.id)
             if was_active:
                 await self._record(conn, Update(record), outbox.ENDED)

@@ -1,7 +1,8 @@
 """Ratings per server and per game with openskill (Plackett-Luce): multiplayer places and ties,
-computer seats rated too (by their seat name). Recomputed from the stored results in game order,
-so a rebuild gives the same numbers; the recomputation also yields every seat's rating before and
-after each game (a player's own history in ``/game stats``)."""
+computer seats rated too (by their seat name). Games are rated in the order they finished, each on
+top of the ratings before it; rating the same games in the same order always gives the same
+numbers, and each game also yields every seat's rating before and after it (a player's own history
+in ``/game stats``). The ratings are kept in the database (bot/services/ratings_kept.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -10,7 +11,10 @@ from typing import Any, Protocol
 
 from openskill.models import PlackettLuce
 
+from bot.storage.ratings import Change, Rating, shown
 from bot.storage.standings import places_of
+
+__all__ = ["Change", "Rated", "Rating", "Result", "ladder", "player_key", "rate", "recompute", "shown"]
 
 
 class _Seat(Protocol):
@@ -33,40 +37,9 @@ class Result(Protocol):
 
 
 @dataclass
-class Rating:
-    name: str
-    mu: float
-    sigma: float
-    games: int = 0
-    wins: int = 0
-
-    @property
-    def shown(self) -> float:
-        """The conservative rating players see (mu - 3 sigma, scaled as on most ladders)."""
-        return shown(self.mu, self.sigma)
-
-
-def shown(mu: float, sigma: float) -> float:
-    return round((mu - 3 * sigma) * 40 + 1000, 1)
-
-
-@dataclass(frozen=True)
-class Change:
-    """One seat's rating in one finished game: its place (1 = first; tied seats share it)."""
-
-    game_id: int
-    finished_at: str | None
-    player: str
-    place: int | None
-    players: int
-    before: float
-    after: float
-
-
-@dataclass
 class Rated:
     ratings: dict[str, Rating] = field(default_factory=dict)
-    changes: list[Change] = field(default_factory=list)  # every seat of every rated game, in game order
+    changes: list[Change] = field(default_factory=list)  # every seat of every rated game, in rating order
 
     def history(self, player: str) -> list[Change]:
         """The player's games, oldest first."""
@@ -78,12 +51,14 @@ def player_key(user_id: str | None, name: str) -> str:
 
 
 def recompute(finished: Iterable[Result], game: str, start: Rated | None = None) -> Rated:
-    """Every player's rating in ``game`` after the finished games, and each game's changes;
-    continued from ``start`` (left unchanged) when given: the ratings after the games before these."""
+    """Every player's rating in ``game`` after the finished games, rated in the order given (the
+    order they finished), and each game's changes; continued from ``start`` (left unchanged) when
+    given: the ratings after the games before these (only those of the players in these games are
+    needed)."""
     model = PlackettLuce()
     out = Rated() if start is None else Rated({k: replace(r) for k, r in start.ratings.items()}, list(start.changes))
     ratings = out.ratings
-    for record in sorted(finished, key=lambda r: r.id):
+    for record in finished:
         places = (record.outcome or {}).get("places", [])
         if record.game != game or len(record.seats) < 2 or not places:
             continue
@@ -106,13 +81,14 @@ def recompute(finished: Iterable[Result], game: str, start: Rated | None = None)
             entry.wins += rank == 1
         place_of = places_of(record.outcome or {})
         finished_at = getattr(record, "finished_at", None)
+        number = getattr(record, "number", 0)
         out.changes += [Change(record.id, finished_at, key, place_of.get(s.seat), len(record.seats), before[key],
-                               ratings[key].shown) for s, key in zip(record.seats, keys, strict=True)]
+                               ratings[key].shown, s.seat, number) for s, key in zip(record.seats, keys, strict=True)]
     return out
 
 
 def rate(finished: Iterable[Result], game: str) -> dict[str, Rating]:
-    """Every player's rating in ``game`` after the finished games (oldest first)."""
+    """Every player's rating in ``game`` after the finished games (in the order given)."""
     return recompute(finished, game).ratings
 
 

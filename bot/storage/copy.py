@@ -22,11 +22,14 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("undo_votes", "game_id"),
     ("move_interactions", "game_id"),
     ("boards", "game_id"),
+    ("rating_changes", "game_id"),  # each rated game's changes, and below the ratings they led to
     ("user_prefs", None),
     ("guild_prefs", None),
     ("standings", None),  # a server's standings, kept as its games finished
     ("standing_places", None),
     ("finished_counts", None),
+    ("ratings", None),
+    ("rating_marks", None),  # finish numbers handed out (the games carry theirs) and games rated
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)

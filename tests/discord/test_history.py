@@ -1,7 +1,9 @@
-"""A server's history through the fake Discord: /game history pages through finished games with
-◀ ▶ and links to each result; /game stats shows a player's own rating history (a tie shares the
-place); /game export gives an ended game as a JSON file, refuses a running one, and the file
-verifies and draws with ``gamemaster replay FILE`` while a tampered copy fails."""
+"""A server's history through the fake Discord: /game history pages through finished games and those
+ended early with /game end (marked as such: who ended them after how many moves) with ◀ ▶ and links
+to each result or last board; /game stats shows a player's own rating history (a tie shares the
+place) and counts finished games only; /game export gives an ended game as a JSON file, refuses a
+running one, and the file verifies and draws with ``gamemaster replay FILE`` while a tampered copy
+fails."""
 from __future__ import annotations
 
 import json
@@ -13,7 +15,7 @@ from PIL import Image
 
 from bot.cli import main
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import decoded
+from tests.discord.helpers import decoded, stratego_set_up
 from tests.fakediscord import FakeDiscord
 
 
@@ -33,7 +35,7 @@ async def test_history_pages_through_finished_games_with_links(fake: FakeDiscord
     bot = await make_bot()
     ann, bo = fake.add_members(2)
     empty = await fake.interact(bot, fake.slash(ann, "game history"))
-    assert empty.ephemeral and "No finished games" in empty.text
+    assert empty.ephemeral and "No games played" in empty.text
     finished = [await play(fake, bot, ann, bo, loser) for loser in (bo, ann, bo)]
     await fake.interact(bot, fake.slash(ann, "game new", game="zlodej"))  # a lobby is not history
     newest = await bot.service.get(finished[-1])
@@ -64,6 +66,70 @@ async def test_history_pages_through_finished_games_with_links(fake: FakeDiscord
     fake.assert_clean()
 
 
+def listed(text: str) -> list[str]:
+    """The game lines of a history message."""
+    return [line for line in text.splitlines() if line.startswith("#")]
+
+
+async def test_history_lists_games_ended_early_beside_finished_ones(fake: FakeDiscord, make_bot: BotFactory,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.services.history.PAGE", 2)
+    bot = await make_bot()
+    boss = fake.add_member("boss", manage_guild=True)
+    red, blue = await stratego_set_up(fake, bot)  # four moves: both armies set up and ready
+    first = await bot.service.current(fake.channel_id)
+    assert first is not None
+    # a move, taken back by consent, and another: five moves in force (seven entries in the log)
+    assert (await fake.interact(bot, fake.slash(red, "stratego move", {"from": "B4", "to": "B5"}))).ok
+    assert (await fake.interact(bot, fake.slash(red, "game undo"))).ok
+    assert (await fake.interact(bot, fake.click(blue, fake.channel_messages()[-1], label="Agree"))).ok
+    assert (await fake.interact(bot, fake.slash(red, "stratego move", {"from": "B4", "to": "B5"}))).ok
+    assert (await fake.interact(bot, fake.slash(red, "game end"))).ok
+    stratego = await bot.service.get(first.id)
+    assert stratego.status == "aborted" and stratego.ply == 7 and stratego.board_message_id
+    won = await play(fake, bot, red, blue, blue)
+    await fake.interact(bot, fake.slash(red, "game new", game="zlodej"))  # a lobby ended is no game played
+    assert (await fake.interact(bot, fake.slash(boss, "game end"))).ok
+    await fake.interact(bot, fake.slash(red, "game new", game="zlodej"))
+    await fake.interact(bot, fake.slash(blue, "game join"))
+    await fake.interact(bot, fake.slash(red, "game start"))
+    assert (await fake.interact(bot, fake.slash(boss, "game end"))).ok  # a manager, not seated
+    abandoned = (await bot.service.latest(fake.channel_id)).id
+
+    r = await fake.interact(bot, fake.slash(blue, "game history"))
+    assert r.ok and r.ephemeral and "finished or ended early" in r.text, r.text
+    newest, finished = listed(r.text)
+    assert newest.startswith(f"#{abandoned} Zloděj") and "ended early by **boss** after 0 moves" in newest
+    assert "winner" not in newest and "[result]" not in newest and "[last board](https://discord.com/" in newest
+    assert finished.startswith(f"#{won} Zloděj") and "winner: **player1**" in finished and "[result](" in finished
+    page = r.original
+    assert page is not None
+    older = await fake.interact(bot, fake.click(blue, page, label="Older ▶"))
+    assert older.ok, older.text
+    page = fake.messages[page.id]
+    (ended,) = listed(page.content)  # the lobby ended before it started is not there
+    link = f"https://discord.com/channels/{fake.guild_id}/{fake.channel_id}/{stratego.board_message_id}"
+    assert ended == f"#{stratego.id} Stratego · " + ended.split(" · ")[1] + \
+        " · player1, player2 · ended early by **player1** after 5 moves · [last board](" + link + ")"
+    labels = {b["label"]: b for b in page.buttons}
+    assert labels["Older ▶"].get("disabled") and not labels["◀ Newer"].get("disabled")
+    await fake.interact(bot, fake.click(blue, page, label="◀ Newer"))
+    assert [line.split()[0] for line in listed(fake.messages[page.id].content)] == [f"#{abandoned}", f"#{won}"]
+
+    only = await fake.interact(bot, fake.slash(blue, "game history", game="stratego"))
+    assert [line.split()[0] for line in listed(only.text)] == [f"#{stratego.id}"] and only.original is not None
+    assert not only.original.buttons  # one page: no ◀ ▶
+
+    # ended games have no result: /game stats and the ratings count the one finished game only
+    stats = await fake.interact(bot, fake.slash(blue, "game stats", game="zlodej"))
+    assert "Zloděj: 1 finished game" in stats.text and "1. player1: " in stats.text, stats.text
+    assert "(1 won of 1)" in stats.text and "(0 won of 1)" in stats.text
+    assert "**player2 in Zloděj**: rating" in stats.text and "1 game, 0 won" in stats.text
+    none = await fake.interact(bot, fake.slash(blue, "game stats", game="stratego"))
+    assert "Stratego:" not in none.text and "player2 has no finished Stratego games" in none.text, none.text
+    fake.assert_clean()
+
+
 async def test_stats_show_a_players_rating_history_with_ties(fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot()
     ann, bo = fake.add_members(2)
@@ -90,10 +156,10 @@ async def test_stats_show_a_players_rating_history_with_ties(fake: FakeDiscord, 
 
     listed = await fake.interact(bot, fake.slash(bo, "game history", game="tolp"))
     entries = [line for line in listed.text.splitlines() if line.startswith("#")]
-    assert "Finished Tölp games" in listed.text and [e.split()[0] for e in entries] == [f"#{second}", f"#{first}"]
+    assert "Tölp games played" in listed.text and [e.split()[0] for e in entries] == [f"#{second}", f"#{first}"]
     assert "winner: **CPU 1, player2**" in entries[1]  # both who stayed are named
     none = await fake.interact(bot, fake.slash(bo, "game history", game="zlodej"))
-    assert "No finished Zloděj games" in none.text
+    assert "No Zloděj games played" in none.text
     fake.assert_clean()
 
 

@@ -1,12 +1,14 @@
-"""History pages and kept ratings on both backends: pages go newest first without gaps or
-repeats, and ratings kept between calls always equal a full rebuild, also when a game with an
-older id finishes after newer ones."""
+"""History pages on both backends: pages go newest first without gaps or repeats, finished games
+and those ended early with /game end alike (who ended them, after how many moves in force; a lobby
+ended is no history), and an ended game is never rated (ratings: test_ratings_kept.py)."""
 from __future__ import annotations
 
+from bot.errors import IllegalAction
 from bot.services.history import History
-from bot.services.ratings import Rated, recompute
+from bot.services.movelog import in_force
+from bot.services.ratings_kept import Ratings
 from bot.services.table import GameService
-from bot.storage import games as repo
+from bot.services.undo import Undo
 from bot.storage.db import Database
 
 
@@ -15,36 +17,6 @@ async def open_game(service: GameService, channel: str, first: str, second: str)
     await service.join(channel, second, second.upper())
     await service.start(channel, first)
     return record.id
-
-
-def snapshot(rated: Rated) -> object:
-    return ({k: (r.mu, r.sigma, r.games, r.wins) for k, r in rated.ratings.items()},
-            [(c.game_id, c.player, c.place, c.before, c.after) for c in rated.changes])
-
-
-async def rebuilt(db: Database) -> object:
-    async with db.reading() as conn:
-        return snapshot(recompute(await repo.finished_in_guild(conn, "g"), "toy"))
-
-
-async def test_kept_ratings_equal_a_full_rebuild(db: Database, service: GameService) -> None:
-    history = History(db)
-    channels = [f"c{i}" for i in range(4)]
-    for channel in channels:
-        await open_game(service, channel, "ann", "bo")
-    assert (await history.rated("g", "toy")).ratings == {}
-
-    await service.resign("c0", "bo")
-    await service.resign("c2", "ann")
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c3", "bo")  # newer than every counted game: rated on top of the kept ones
-    assert snapshot(await history.rated("g", "toy")) == await rebuilt(db)
-    await service.resign("c1", "ann")  # an older game finished last: everything again, in game order
-    kept = await history.rated("g", "toy")
-    assert snapshot(kept) == await rebuilt(db)
-    assert [c.game_id for c in kept.history("ann")] == sorted(c.game_id for c in kept.history("ann"))
-    assert kept.ratings["ann"].games == 4 and kept.ratings["ann"].wins == 2
-    assert await history.rated("g", "toy") is kept  # nothing new: the kept ratings answer
 
 
 async def test_pages_go_newest_first_without_gaps(db: Database, service: GameService) -> None:
@@ -69,3 +41,57 @@ async def test_pages_go_newest_first_without_gaps(db: Database, service: GameSer
     assert (await history.page("g", game="zlodej")).games == []
     stale = await history.page("g", older_than=ids[0], size=2)  # a page button older than every game
     assert [g.id for g in stale.games] == [ids[4], ids[3]]
+
+
+async def stratego_with_a_move_taken_back(service: GameService, channel: str) -> int:
+    """Ann against the computer at Stratego, until one of her moves is taken back (against the
+    computer an undo needs nobody's consent; moves that revealed something cannot be)."""
+    record = await service.create(guild_id="g", channel_id=channel, game="stratego", user_id="ann", name="ANN",
+                                  computers=1)
+    record = (await service.start(channel, "ann")).record
+    for _ in range(100):
+        record = (await service.act(user_id="ann", action=service.legal_texts(record, 0)[0],
+                                    game_id=record.id)).record
+        try:
+            await Undo(service).ask(user_id="ann", game_id=record.id)
+        except IllegalAction:
+            continue
+        return record.id
+    raise AssertionError("no move could be taken back")
+
+
+async def test_pages_list_games_ended_early_beside_finished_ones(db: Database, service: GameService) -> None:
+    history = History(db)
+    won = await open_game(service, "c0", "ann", "bo")
+    await service.resign("c0", "bo")
+    await service.create(guild_id="g", channel_id="c1", game="toy", user_id="ann", name="ANN")
+    await service.end("c1", "ann")  # a lobby ended: no game was played
+    taken_back = await stratego_with_a_move_taken_back(service, "c2")
+    await service.end("c2", "ann")  # her seat's name is kept
+    await open_game(service, "c3", "ann", "bo")  # running: not history
+    by_manager = await open_game(service, "c4", "ann", "bo")
+    await service.end("c4", "mod", is_manager=True, name="Mod")
+
+    first = await history.page("g", size=2)
+    assert [g.id for g in first.games] == [by_manager, taken_back] and first.has_older and not first.has_newer
+    newest, ended = first.games
+    assert newest.ended and newest.ended_by == "Mod" and newest.moves == 0 and newest.names == ["ANN", "BO"]
+    moves = await service.moves(taken_back)
+    assert any(action.startswith("!undo ") for _, _, action, _ in moves)
+    assert ended.ended and ended.ended_by == "ANN" and ended.game == "stratego"
+    assert ended.moves == len(in_force([(seat, action) for _, seat, action, _ in moves])) < len(moves)
+    second = await history.page("g", older_than=taken_back, size=2)
+    assert [g.id for g in second.games] == [won] and not second.has_older and second.has_newer
+    assert not second.games[0].ended and second.games[0].outcome["places"][0] == [0]
+    assert [g.id for g in (await history.page("g", newer_than=won, size=2)).games] == [by_manager, taken_back]
+    only = await history.page("g", game="toy", size=2)
+    assert [g.id for g in only.games] == [by_manager, won] and not only.has_older
+    assert [g.id for g in (await history.page("g", game="stratego")).games] == [taken_back]
+
+    # ended games are never rated: the finished one is all that counts
+    board = await Ratings(db).board("g", "toy", "ann")
+    assert board.rating is not None and board.rating.games == 1 and [c.game_id for c in board.changes] == [won]
+    assert sorted(r.games for r in board.ladder) == [1, 1]
+    async with db.transaction() as conn:  # a game ended before the bot kept who ended it
+        await conn.execute("UPDATE games SET ended_by = NULL, ended_by_name = NULL WHERE id = ?", (by_manager,))
+    assert (await history.page("g", size=1)).games[0].ended_by is None

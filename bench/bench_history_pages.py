@@ -3,7 +3,8 @@ early with /game end: bench_storage's filler (N active and N finished 4-player T
 server), then every third finished game turned into one ended early after 150 more moves with one
 taken back (an ``!undo 1`` marker), and N / 10 lobbies ended before they started (no history). Time
 the newest page, one halfway back, the page back towards the newest (◀) and a ``game:`` page, each
-with its ◀ ▶ checks, and show which index SQLite reads for them.
+with its ◀ ▶ checks, on SQLite and on PostgreSQL (a throwaway durable server holding a ``db copy``
+of the same games), and show which index SQLite reads for them.
 
 Run (from the repository root): .venv/bin/python -m bench.bench_history_pages
 """
@@ -19,7 +20,9 @@ from typing import Any
 
 from bench.bench_storage import fill
 from bot.services.history import History
+from bot.storage.copy import copy
 from bot.storage.db import Database
+from tests.pgserver import PostgresServer
 
 MOVES = 150  # more moves of each ended game, one of them taken back
 
@@ -67,31 +70,41 @@ async def plans(db: Database) -> list[str]:
     return found
 
 
-async def measure(games: int, runs: int = 5) -> None:
+async def pages(db: Database, games: int, runs: int) -> str:
+    """The pages' median times on ``db`` (its ids as the filler numbered them)."""
+    history = History(db)
+    newest_ms, newest = await median_ms(lambda: history.page("g"), runs)
+    ended = [g for g in newest.games if g.ended]
+    assert ended and all(g.moves == 3 + MOVES - 1 for g in ended), [(g.id, g.moves) for g in ended]
+    halfway = newest.games[0].id - games // 2  # the finished games have the newest ids
+    deep_ms, deep = await median_ms(lambda: history.page("g", older_than=halfway), runs)
+    assert deep.has_older and deep.has_newer and any(g.ended for g in deep.games)
+    back_ms, _ = await median_ms(lambda: history.page("g", newer_than=halfway), runs)
+    only_ms, _ = await median_ms(lambda: history.page("g", game="tolp", older_than=halfway), runs)
+    return (f"page newest {newest_ms:4.1f} ms, halfway back {deep_ms:4.1f} ms, ◀ from there {back_ms:4.1f} ms, "
+            f"game: {only_ms:4.1f} ms")
+
+
+async def measure(server: PostgresServer, games: int, runs: int = 5) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.sqlite3"
         await fill(path, games)
-        async with Database(path) as db:
+        async with Database(path) as db, Database(server.create_database()) as postgres:
             listed = await end_some(db, games)
-            history = History(db)
-            newest_ms, newest = await median_ms(lambda: history.page("g"), runs)
-            ended = [g for g in newest.games if g.ended]
-            assert ended and all(g.moves == 3 + MOVES - 1 for g in ended), [(g.id, g.moves) for g in ended]
-            halfway = newest.games[0].id - games // 2  # the finished games have the newest ids
-            deep_ms, deep = await median_ms(lambda: history.page("g", older_than=halfway), runs)
-            assert deep.has_older and deep.has_newer and any(g.ended for g in deep.games)
-            back_ms, _ = await median_ms(lambda: history.page("g", newer_than=halfway), runs)
-            only_ms, _ = await median_ms(lambda: history.page("g", game="tolp", older_than=halfway), runs)
-            used = await plans(db)
-    print(f"{listed:6d} games listed ({games - games // 3} finished, {games // 3} ended early; {games} running, "
-          f"{max(games // 10, 1)} lobbies ended): page newest {newest_ms:4.1f} ms, halfway back {deep_ms:4.1f} ms, "
-          f"◀ from there {back_ms:4.1f} ms, game: {only_ms:4.1f} ms")
-    print("        " + "; ".join(used))
+            print(f"{listed:6d} games listed ({games - games // 3} finished, {games // 3} ended early; {games} "
+                  f"running, {max(games // 10, 1)} tables ended before they started)")
+            print(f"        SQLite:     {await pages(db, games, runs)}")
+            print("        " + "; ".join(await plans(db)))
+            await copy(db, postgres)
+            async with postgres.transaction() as conn:
+                await conn.execute("ANALYZE")  # as autovacuum would soon after such a load
+            print(f"        PostgreSQL: {await pages(postgres, games, runs)}")
 
 
 async def main() -> None:
-    for games in (1_000, 5_000):
-        await measure(games)
+    with PostgresServer(durable=True) as server:
+        for games in (1_000, 5_000):
+            await measure(server, games)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,8 @@ class CatalogTranslator(app_commands.Translator):
         lang = normalize(locale.value)
         if lang == "en" or lang not in DISCORD_LOCALES:
             return None
-        return catalog(lang).get(f"cmd.{string.message}")
+        text = catalog(lang).get(f"cmd.{string.message}")
+        return text if isinstance(text, str) else None  # command texts have no plural forms
 
 
 class GameTree(app_commands.CommandTree["GameMasterBot"]):
@@ -59,7 +60,7 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
 class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
-        # nothing the bot sends pings unless the call names whom (cogs.common.pinging)
+        # nothing the bot sends pings unless the call names whom (cogs.replies.pinging)
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         if settings.shards is not None:  # this process runs these of Discord's shards (AutoSharded: all)
             kwargs.setdefault("shard_ids", list(settings.shards))
@@ -82,7 +83,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.renders: Renders | None = None
 
     async def setup_hook(self) -> None:
-        from cogs.common import GameButton, GameSelect
+        from cogs.routing import dynamic_items
 
         await self.players.load_locales()
         await self.start_renders()
@@ -95,7 +96,7 @@ class GameMasterBot(commands.AutoShardedBot):
                 log.info("extension %s not present", extension)
             except Exception:
                 log.exception("failed to load extension %s", extension)
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(*dynamic_items())
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.settings.sync_commands:
             await self.sync_commands()

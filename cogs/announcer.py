@@ -31,21 +31,12 @@ from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_f
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.games import GameRow
-from cogs import common, replay
+from cogs import drawing, replay
 from cogs.admission import Admission
-from cogs.common import (
-    NO_PINGS,
-    board_link,
-    board_view,
-    clip,
-    hand_only_view,
-    mention_of,
-    paced,
-    pinging,
-    png,
-    private_message,
-    result_text,
-)
+from cogs.board import board_view, result_text
+from cogs.drawing import png
+from cogs.private import board_link, hand_only_view, private_message
+from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -99,7 +90,7 @@ class Announcer(commands.Cog):
         self._again: set[int] = set()
         self.admission = Admission(bot.settings.announce_slots)
         # game -> {ply: seat}: the mover whose own new private view their interaction's answer
-        # showed (cogs/common.answer_with_own_view), so that the ply's DMs leave them out
+        # showed (cogs/moves.answer_with_own_view), so that the ply's DMs leave them out
         self._answered: dict[int, dict[int, int]] = {}
         # this process in the tables' delivery claims: named by the shards it serves, which the
         # instance lease gives to one live process at a time, so the process restarted after a
@@ -281,9 +272,9 @@ class Announcer(commands.Cog):
 
     async def board_files(self, record: GameRow, hint: Event | None) -> list[discord.File]:
         obs = self.bot.service.observe(record, None)
-        image = await common.render_public(record, obs, record.locale)
+        image = await drawing.render_public(record, obs, record.locale)
         files = [png(image, f"{record.game}-{record.ply}.png")]
-        focus = await common.render_focus(record, obs, record.locale, hint)
+        focus = await drawing.render_focus(record, obs, record.locale, hint)
         if focus:
             files.append(png(focus, f"{record.game}-{record.ply}-focus.png"))
         return files

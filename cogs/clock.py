@@ -3,6 +3,7 @@ the other players' vote on a timed-out seat (wait longer, skip, or hand it to th
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,9 @@ from bot.i18n import t
 from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
 from bot.services.text import shown
-from cogs.common import NO_PINGS, GameButton, acknowledged, announce, guarded, locale_of, paced, pinging, reply
+from cogs.components import GameButton
+from cogs.moves import announce
+from cogs.replies import NO_PINGS, acknowledged, guarded, locale_of, paced, pinging, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -23,6 +26,10 @@ log = logging.getLogger(__name__)
 
 def stamp(when: datetime) -> str:
     return f"<t:{int(when.timestamp())}:f>"
+
+
+# gm:t:<game>:<ply>:<seat>:wait|skip|computer (the table's vote on a player who let their time run out)
+VOTE_ID = re.compile(r"t:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<choice>wait|skip|computer)")
 
 
 def vote_view(game_id: int, ply: int, seat: int, locale: str) -> discord.ui.View:

@@ -19,8 +19,9 @@ from bot.services.history import HistoryPage
 from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
 from bot.storage.history import PastGame
-from cogs.common import GameButton, guarded, locale_of, reply
+from cogs.components import GameButton
 from cogs.lobby import clip_lines, display_name, game_choices
+from cogs.replies import guarded, locale_of, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot

@@ -1,7 +1,8 @@
 """/monopol: roll, buy, auctions, building, mortgages, trades, jail, rent claims and deed cards.
 
 Players name streets by their Norwegian names (autocomplete offers the caller's own streets); the
-cog maps names to the engine's square numbers, so nobody needs to know an index. The board carries
+cog maps names to the engine's square numbers (cogs/monopol_input.py reads names and trade sides),
+so nobody needs to know an index. The board carries
 buttons for what the acting player(s) can do now: Roll, Buy/Decline, quick bids during an auction
 (the action carries the absolute amount, so a stale bid button is caught by the ply check), Pass,
 End turn, Pay 50 in jail, Claim rent, Accept/Decline a trade offer.
@@ -9,8 +10,6 @@ End turn, Pay 50 in jail, Claim rent, Accept/Decline a trade offer.
 from __future__ import annotations
 
 import asyncio
-import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -20,11 +19,14 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.errors import GameMasterError, IllegalAction, InvalidAction
-from bot.games.monopol.actions import MAX_TEXT
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
 from bot.i18n import money, t
 from bot.services.text import shown
-from cogs.common import GAME_UI, ButtonSpec, GameUI, act, guarded, locale_of, png, reply, reply_error
+from cogs.drawing import png
+from cogs.gameui import GAME_UI, ButtonSpec, GameUI
+from cogs.monopol_input import MAX_CHOICES, bundle_choices, square_choices, square_of, trade_action
+from cogs.moves import act
+from cogs.replies import guarded, locale_of, reply, reply_error
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -33,92 +35,6 @@ if TYPE_CHECKING:
 
 GAME = "monopol"
 BID_STEPS = (10, 50)
-MAX_CHOICES = 25
-
-
-# ----------------------------------------------------------------------------- street names
-def fold(text: str) -> str:
-    """Lower case without accents, so "ovre slottsgate" finds "Øvre Slottsgate"."""
-    text = text.casefold().replace("ø", "o").replace("æ", "ae").replace("å", "a")
-    text = unicodedata.normalize("NFKD", text)
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).split())
-
-
-_BY_NAME: dict[str, int] = {fold(SQUARES[sq].name): sq for sq in DEEDS}
-
-
-def square_of(text: str, squares: Iterable[int] = DEEDS) -> int:
-    """The square a player means by ``text``: a deed's name (any case, accents optional, a unique
-    beginning or part of it is enough) or, for the canonical grammar, its number."""
-    allowed = tuple(squares)
-    wanted = fold(text)
-    if wanted.isdigit() and int(wanted) in allowed:
-        return int(wanted)
-    exact = _BY_NAME.get(wanted)
-    if exact is not None and exact in allowed:
-        return exact
-    for match in (lambda name: name.startswith(wanted), lambda name: wanted in name):
-        found = [sq for sq in allowed if wanted and match(fold(SQUARES[sq].name))]
-        if len(found) == 1:
-            return found[0]
-    raise InvalidAction("monopol.ui.unknown_street", text=text.strip()[:60])
-
-
-# ----------------------------------------------------------------------------- trade bundles
-_CANONICAL = re.compile(r"-|(?:c\d{1,6}|j\d{1,2}|\d{1,2})(?:,(?:c\d{1,6}|j\d{1,2}|\d{1,2}))*")
-# amounts, jail cards, "and" and "nothing" in English, Norwegian, Swedish and Czech (folded: no accents)
-_CASH = re.compile(r"(?:(?:kr|nok|kc)\.?\s*(\d{1,6})|(\d{1,6})\s*(?:kr|nok|kc|,-)?\.?|c(\d{1,6}))")
-_CARDS = re.compile(r"(?:(\d{1,2})\s*[x×]?\s*)?(?:get out of jail(?: free)?(?: cards?)?|jail ?cards?|"
-                    r"fengselskort|benadningskort|kom deg ut av fengselet(?:-kort)?|fangelsekort(?:en)?|"
-                    r"frikort|karty? z vezeni|j(\d{1,2}))")
-_NOTHING = {"", "-", "–", "nothing", "none", "ingenting", "intet", "inget", "nic"}
-
-
-# an amount written with its currency and thousands separators, as the boards show money:
-# "kr 1,500" (English), "1 500 kr" (Swedish, Norwegian, Czech)
-_GROUPED = re.compile(r"(?i)(kr\.?\s*|nok\s*)?(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+)(\s*(?:kr|nok|kč|kc)\b)?")
-
-
-def _ungroup(match: re.Match[str]) -> str:
-    if not (match.group(1) or match.group(3)):
-        return match.group(0)
-    return (match.group(1) or "") + re.sub(r"\D", "", match.group(2)) + (match.group(3) or "")
-
-
-def parse_bundle(text: str) -> str:
-    """A player's side of a trade ("100 kr, Kongens gate, jail card") as the engine's item list
-    ("c100,6,j1"; "-" for nothing). The canonical grammar is accepted as it is; amounts may be
-    written as the boards show them ("kr 1,500", "1 500 kr")."""
-    text = _GROUPED.sub(_ungroup, text)
-    compact = text.replace(" ", "").lower()
-    if _CANONICAL.fullmatch(compact) and all(int(item) in DEEDS for item in compact.split(",")
-                                             if item.isdigit()):
-        items = compact.split(",") if compact != "-" else []
-        text = ",".join(item if item[:1] in "cj" else SQUARES[int(item)].name for item in items)
-    cash = cards = 0
-    deeds: list[int] = []
-    for raw in re.split(r"[,;+&]| og | och | and | a ", text):
-        item = fold(raw)
-        if item in _NOTHING:
-            continue
-        if (match := _CASH.fullmatch(item)) is not None:
-            cash += int(next(g for g in match.groups() if g is not None))
-        elif (match := _CARDS.fullmatch(item)) is not None:
-            cards += int(match.group(1) or match.group(2) or 1)
-        else:
-            square = square_of(raw)
-            if square in deeds:
-                raise InvalidAction("monopol.ui.trade_twice", place=SQUARES[square].name)
-            deeds.append(square)
-    parts = ([f"c{cash}"] if cash else []) + [str(d) for d in sorted(deeds)] + ([f"j{cards}"] if cards else [])
-    return ",".join(parts) or "-"
-
-
-def trade_action(target: int, give: str, get: str) -> str:
-    text = f"trade {target} give:{parse_bundle(give)} get:{parse_bundle(get)}"
-    if len(text) > MAX_TEXT:
-        raise InvalidAction("monopol.ui.trade_too_long")
-    return text
 
 
 # ----------------------------------------------------------------------------- board buttons
@@ -185,12 +101,6 @@ def _legal(state: MonopolState, seat: int, text: str) -> bool:
         return bool(game.is_legal(state, seat, game.parse_action(text)))  # type: ignore[attr-defined]
     except GameMasterError:
         return False
-
-
-def _square_choices(squares: Iterable[int], current: str) -> list[app_commands.Choice[str]]:
-    needle = fold(current)
-    names = list(dict.fromkeys(SQUARES[sq].name for sq in squares if not needle or needle in fold(SQUARES[sq].name)))
-    return [app_commands.Choice(name=name, value=name) for name in names[:MAX_CHOICES]]
 
 
 def _ranked(squares: Iterable[int], good: Callable[[int], bool]) -> list[int]:
@@ -310,7 +220,7 @@ class Monopol(commands.Cog):
             return []
         _, state, seat = table
         mine = [sq for sq in STREETS if state.owner[sq] == seat]
-        return _square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq} 1")), current)
+        return square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq} 1")), current)
 
     @build.autocomplete("count")
     async def build_count_ac(self, interaction: discord.Interaction,
@@ -380,7 +290,7 @@ class Monopol(commands.Cog):
             return []
         _, state, seat = table
         mine = [sq for sq in DEEDS if state.owner[sq] == seat]
-        return _square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq}")), current)
+        return square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq}")), current)
 
     # ---------------------------------------------------------------- trades
     @monopol.command(name="trade", description="Offer another player a trade of money, deeds and jail cards")
@@ -405,7 +315,7 @@ class Monopol(commands.Cog):
         if table is None:
             return []
         _, state, seat = table
-        return _bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] == seat])
+        return bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] == seat])
 
     @trade.autocomplete("get")
     async def get_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -417,7 +327,7 @@ class Monopol(commands.Cog):
         other = record.seat_of(str(partner.id)) if partner is not None else None
         owners = {other} if other is not None and other != seat else \
             {p for p in range(state.players) if p != seat and not state.bankrupt[p]}
-        return _bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] in owners])
+        return bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] in owners])
 
     @monopol.command(name="accept", description="Accept the trade offered to you")
     async def accept(self, interaction: discord.Interaction) -> None:
@@ -456,7 +366,7 @@ class Monopol(commands.Cog):
 
     @deed.autocomplete("street")
     async def deed_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _square_choices(DEEDS, current)
+        return square_choices(DEEDS, current)
 
     @monopol.command(name="zoom", description="A close-up of the board, readable on a phone (only to you)")
     @app_commands.describe(street="Where to look (empty: where your token stands)")
@@ -485,25 +395,7 @@ class Monopol(commands.Cog):
 
     @zoom.autocomplete("street")
     async def zoom_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _square_choices(range(40), current)
-
-
-def _bundle_choices(current: str, deeds: list[int]) -> list[app_commands.Choice[str]]:
-    """Complete the last comma-separated item of a trade side with one of ``deeds``."""
-    head, _, last = current.rpartition(",")
-    prefix = (head + ", ") if head else ""
-    taken = {fold(part) for part in head.split(",")}
-    needle = fold(last)
-    out = []
-    for sq in deeds:
-        name = SQUARES[sq].name
-        if fold(name) in taken or (needle and needle not in fold(name)):
-            continue
-        value = (prefix + name)[:100]
-        out.append(app_commands.Choice(name=value, value=value))
-    if current.strip() and not out:
-        out.append(app_commands.Choice(name=current[:100], value=current[:100]))
-    return out[:MAX_CHOICES]
+        return square_choices(range(40), current)
 
 
 async def setup(bot: GameMasterBot) -> None:

@@ -28,7 +28,9 @@ from bot.i18n import t
 from bot.services import replay as replays
 from bot.services.text import pretty_cards, public_lines, shown
 from cogs import renders
-from cogs.common import GameButton, clip, guarded, locale_of, paced, png, render_public, reply
+from cogs.components import GameButton
+from cogs.drawing import png, render_public
+from cogs.replies import clip, guarded, locale_of, paced, reply
 from rendering.animation import MAX_FRAMES
 
 if TYPE_CHECKING:

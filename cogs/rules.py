@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.engine import registry
 from bot.i18n import t
 from bot.services import rules
-from cogs.common import locale_of, prime_locale, reply, reply_error
+from cogs.replies import locale_of, prime_locale, reply, reply_error
 
 # A paragraph is sent on its own as an answer: short enough to read on a phone.
 MAX_PARAGRAPH = 800

@@ -20,20 +20,10 @@ from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from bot.i18n import t
 from bot.services.core import Update
-from cogs.common import (
-    GAME_UI,
-    ButtonSpec,
-    GameUI,
-    SelectSpec,
-    acknowledged,
-    act,
-    announce,
-    guarded,
-    locale_of,
-    private_message,
-    reply,
-    show_hand,
-)
+from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec
+from cogs.moves import act, announce, show_hand
+from cogs.private import private_message
+from cogs.replies import acknowledged, guarded, locale_of, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot

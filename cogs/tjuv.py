@@ -22,7 +22,10 @@ from discord.ext import commands
 from bot.errors import IllegalAction
 from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
-from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, guarded, legal_choices, locale_of, png, reply
+from cogs.drawing import png
+from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec, legal_choices
+from cogs.moves import act
+from cogs.replies import guarded, locale_of, reply
 from rendering.tjuv import describe_private
 
 if TYPE_CHECKING:
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
 
 GAME = "tjuv"
 MAX_OPTIONS = 25
-# private_selects() gets no locale; cogs/common.py calls private_text() first with the very same
+# private_selects() gets no locale; cogs/private.py calls private_text() first with the very same
 # observation dict, so private_text() leaves the reader's locale in it for the menu labels.
 _LOCALE = "tjuv_ui_locale"
 _STYLES = {"roll": discord.ButtonStyle.primary, "breakout": discord.ButtonStyle.primary,

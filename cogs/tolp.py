@@ -10,7 +10,9 @@ from discord.ext import commands
 from bot.engine.cards import parse_card, rank_text
 from bot.games.tolp.combos import WILD_RANKS
 from bot.i18n import t
-from cogs.common import GAME_UI, ButtonSpec, GameUI, SelectSpec, act, legal_choices, pretty_cards
+from bot.services.text import pretty_cards
+from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec, legal_choices
+from cogs.moves import act
 
 MENU_SIZE = 25  # Discord's limit of options in one select
 

@@ -9,17 +9,9 @@ import discord
 from bot.i18n import t
 from bot.services.text import shown
 from bot.services.undo import Undo, UndoRequest
-from cogs.common import (
-    GameButton,
-    acknowledged,
-    announce,
-    guarded,
-    locale_of,
-    mention_of,
-    paced,
-    pinging,
-    reply,
-)
+from cogs.components import GameButton
+from cogs.moves import announce
+from cogs.replies import acknowledged, guarded, locale_of, mention_of, paced, pinging, reply
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot

@@ -18,18 +18,11 @@ from discord.ext import commands
 
 from bot.errors import GameMasterError, IllegalAction
 from bot.i18n import t
+from bot.services.text import pretty_cards
 from bot.storage.games import GameRow
-from cogs.common import (
-    GAME_UI,
-    ButtonSpec,
-    GameUI,
-    SelectSpec,
-    act,
-    legal_choices,
-    locale_of,
-    pretty_cards,
-    reply_error,
-)
+from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec, legal_choices
+from cogs.moves import act
+from cogs.replies import locale_of, reply_error
 
 if TYPE_CHECKING:
     from bot.app import GameMasterBot
@@ -185,7 +178,7 @@ def resolve_target(record: GameRow, text: str) -> int:
 
 
 def _check_victim(bot: GameMasterBot, record: GameRow, seat: int, user_id: str) -> None:
-    """Refuse a steal from a locked or empty pile naming the victim: cogs.common.reply_error
+    """Refuse a steal from a locked or empty pile naming the victim: cogs.replies.reply_error
     translates engine errors without the table's names, so the engine's own refusal would name
     the seat by its number. The engine still checks everything else (and this again)."""
     if record.state is None or record.status != "active" or record.seat_of(user_id) in (None, seat):

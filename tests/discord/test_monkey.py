@@ -12,7 +12,7 @@ import pytest
 from bot.engine import registry
 from bot.runner import verify
 from bot.services import lobby
-from cogs.common import announce
+from cogs.moves import announce
 from tests.discord.conftest import BotFactory
 from tests.fakediscord import FakeDiscord, settle
 

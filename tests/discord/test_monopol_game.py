@@ -315,14 +315,14 @@ def options_partner_seat(action: str) -> int:
     ("-", "-"),
 ])
 def test_trade_sides_in_words_become_the_engine_grammar(text: str, items: str) -> None:
-    from cogs.monopol import parse_bundle
+    from cogs.monopol_input import parse_bundle
 
     assert parse_bundle(text) == items
 
 
 def test_unknown_or_ambiguous_street_names_are_refused() -> None:
     from bot.errors import InvalidAction
-    from cogs.monopol import parse_bundle, square_of
+    from cogs.monopol_input import parse_bundle, square_of
 
     assert square_of("ovre slottsgate") == 9 and square_of("Oslo S") == 5
     for text in ("Karl Marx gate", "gate"):  # unknown; "gate" fits several streets

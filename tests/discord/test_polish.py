@@ -109,7 +109,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
                                                                   settle, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     import asyncio
 
-    from cogs import common
+    from cogs import drawing
 
     bot = await make_bot()
     red, blue = fake.add_members(2)
@@ -121,7 +121,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
     # the table's announcer then renders the newest state, and never leaves an older one on top
     second_committed = asyncio.Event()
     acts: list[int] = []
-    real_act, real_render = bot.service.act, common.render_public
+    real_act, real_render = bot.service.act, drawing.render_public
 
     async def counting_act(**kwargs):  # type: ignore[no-untyped-def]
         update = await real_act(**kwargs)
@@ -139,7 +139,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
         return await real_render(record, obs, locale)
 
     monkeypatch.setattr(bot.service, "act", counting_act)
-    monkeypatch.setattr(common, "render_public", slow_first_render)
+    monkeypatch.setattr(drawing, "render_public", slow_first_render)
     for payload in [fake.click(red, fake.dms_to(red)[-1], label="Ready"),
                     fake.click(blue, fake.dms_to(blue)[-1], label="Ready")]:
         fake.inject(bot, payload)  # both arrive at once, as two players pressing together would

@@ -13,7 +13,7 @@ from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.services import replay as replays
 from bot.services.movelog import replay
-from cogs.common import render_public
+from cogs.drawing import render_public
 from cogs.replay import attach_animation
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, stratego_set_up

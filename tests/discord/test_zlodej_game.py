@@ -10,7 +10,7 @@ import pytest
 from bot.engine import registry
 from bot.engine.cards import parse_card
 from bot.services import lobby
-from cogs.common import pretty_cards
+from bot.services.text import pretty_cards
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
 from tests.fakediscord import FakeDiscord, StoredMessage

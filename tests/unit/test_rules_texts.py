@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.engine import registry
 from bot.i18n import LANGUAGES, catalog
 from bot.services import rules
-from cogs.common import MAX_CONTENT
+from cogs.replies import MAX_CONTENT
 from cogs.rules import MAX_PARAGRAPH, section_text
 
 COGS = ("cogs.lobby", "cogs.rules", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol", "cogs.tjuv")

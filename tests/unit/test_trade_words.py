@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import InvalidAction
-from cogs.monopol import parse_bundle
+from cogs.monopol_input import parse_bundle
 
 
 @pytest.mark.parametrize(("text", "items"), [

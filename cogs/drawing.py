@@ -1,0 +1,47 @@
+"""A table's pictures for a message: the public board, the zoom on what changed and a player's hand,
+each drawn by a render worker (cogs/renders.py) from an observation, and a PNG as a discord.File."""
+from __future__ import annotations
+
+import importlib
+import io
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from bot.storage.games import GameRow
+from cogs import renders
+
+
+def renderer(game: str) -> Any:
+    return importlib.import_module(f"rendering.{game}")
+
+
+async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
+    """The table's board, drawn by a render worker (a process: see cogs/renders.py)."""
+    # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
+    obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
+    return await renders.current().draw(f"rendering.{record.game}", "render_public", obs, names=record.names,
+                                        locale=locale)
+
+
+async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:
+    """The renderer's readable zoom on what changed (``render_focus``), where the game has one."""
+    if getattr(renderer(record.game), "render_focus", None) is None:
+        return None
+    # drawn by a render worker like the board (a thread here would take the event loop's core)
+    data: bytes | None = await renders.current().draw(f"rendering.{record.game}", "render_focus", obs,
+                                                      names=record.names, locale=locale, event_hint=hint)
+    return data
+
+
+async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
+    # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
+    key_of = getattr(renderer(record.game), "private_key", None)
+    memo = (record.game, key_of(obs), tuple(record.names), locale) if key_of is not None else None
+    return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
+                                        locale=locale, memo=memo)
+
+
+def png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)

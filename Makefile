@@ -31,8 +31,10 @@ console: $(RUNTIME)
 test: $(DEV)
 	$(BIN)/python -m pytest
 
+## Ruff over everything, then the type checker over the bot (settings in pyproject.toml [tool.mypy]).
 lint: $(DEV)
 	$(BIN)/ruff check bot cogs rendering tests bench
+	$(BIN)/mypy bot cogs rendering
 
 bench: $(RUNTIME)
 	for f in bench/bench_*.py; do $(BIN)/python -m bench.$$(basename $$f .py) || exit 1; done
@@ -41,4 +43,4 @@ migrate: $(RUNTIME)
 	$(BIN)/gamemaster db migrate
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -46,7 +46,8 @@ class CatalogTranslator(app_commands.Translator):
         lang = normalize(locale.value)
         if lang == "en" or lang not in DISCORD_LOCALES:
             return None
-        return catalog(lang).get(f"cmd.{string.message}")
+        text = catalog(lang).get(f"cmd.{string.message}")
+        return text if isinstance(text, str) else None  # command texts have no plural forms
 
 
 class GameTree(app_commands.CommandTree["GameMasterBot"]):

@@ -4,6 +4,7 @@ outside an option's declared choices among them) get their specific, translated 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -63,7 +64,8 @@ async def answer_stray(interaction: discord.Interaction) -> None:
     if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
         return
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    if bot.handles_custom_id(str((interaction.data or {}).get("custom_id", ""))):
+    data: Mapping[str, object] = interaction.data or {}  # a component's or a form's, with its custom_id
+    if bot.handles_custom_id(str(data.get("custom_id", ""))):
         return
     if await admit_component(interaction):
         await reply_error(interaction, InvalidAction("error.bad_custom_id"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import discord
 from discord import app_commands
@@ -139,7 +139,19 @@ async def do_start(interaction: discord.Interaction) -> None:
     await acknowledged(interaction)
 
 
-async def new_in_thread(interaction: discord.Interaction, locale: str, settings: dict[str, Any]) -> None:
+class NewTable(TypedDict):
+    """What ``/game new`` asked for: the keyword arguments of ``GameService.create`` besides where."""
+
+    game: str
+    user_id: str
+    name: str
+    options: dict[str, str]
+    locale: str
+    computers: int
+    turn_hours: float | None
+
+
+async def new_in_thread(interaction: discord.Interaction, locale: str, settings: NewTable) -> None:
     """``/game new thread:``: the table lives in a new public thread of this channel (a thread is a
     channel, so the table's state and every command work there); the parent gets a link to it."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
@@ -204,9 +216,9 @@ class Lobby(commands.Cog):
             guild = str(interaction.guild_id)
             server_locale, _ = await self.bot.players.guild_settings(guild)
             locale = server_locale or locale_of(interaction)
-            settings = dict(game=game, user_id=str(interaction.user.id), name=display_name(interaction.user),
-                            options=parse_options(options), locale=locale, computers=computers,
-                            turn_hours=turn_hours)
+            settings = NewTable(game=game, user_id=str(interaction.user.id), name=display_name(interaction.user),
+                                options=parse_options(options), locale=locale, computers=computers,
+                                turn_hours=turn_hours)
             if thread:
                 await new_in_thread(interaction, locale, settings)
                 return

@@ -16,7 +16,7 @@ the legibility bar (README "Readable on a phone") on real renders.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -122,7 +122,7 @@ def _face_for(cluster: str) -> tuple[int, str]:
     """The first face that draws the whole cluster, and the cluster as it will be drawn (marks no
     face draws with its base are dropped; a base no face has becomes U+FFFD)."""
     needed = [ord(c) for c in cluster if not _ignorable(c)]
-    order = range(len(CHAIN))
+    order: Sequence[int] = range(len(CHAIN))
     if "\ufe0f" in cluster or 0x1F000 <= ord(cluster[0]) <= 0x1FAFF:  # emoji presentation first
         order = [EMOJI, *(f for f in range(len(CHAIN)) if f != EMOJI)]
     for face in order:

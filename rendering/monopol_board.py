@@ -272,8 +272,8 @@ def token_spot(index: int, slot: int, jailed: bool) -> tuple[float, float]:
     if index == 10:
         if jailed:
             return x0 + 62 + (slot % 3) * 30, y0 + 78 + (slot // 3) * 22
-        along = [(x0 + 18, y0 + 20 + k * 34) for k in range(3)] + [(x0 + 50 + k * 34, y1 - 18) for k in range(3)]
-        return along[slot]
+        visitors = [(x0 + 18, y0 + 20 + k * 34) for k in range(3)] + [(x0 + 50 + k * 34, y1 - 18) for k in range(3)]
+        return visitors[slot]
     if index % 10 == 0:
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         return cx + (slot % 3 - 1) * 34, y1 - 18 - (slot // 3) * 30 if index == 0 else cy + 50 - (slot // 3) * 30

@@ -64,12 +64,13 @@ async def new_game(table: ConsoleTable, game: str | None, players: Sequence[str]
                    options: dict[str, str] | None) -> Any:
     """Ask for whatever was not given (game, players, options) and start the game."""
     locale, service = table.locale, table.service
-    asked = game not in registry.names()  # chosen here: the options are asked too
+    chosen = game if game in registry.names() else None
+    asked = chosen is None  # chosen here: the options are asked too
     if asked:
         table.say(game_list(locale))
-        game = None
-        while game is None:
-            game = pick_game(await table.prompt(t("console.choose_game", locale)))
+    while chosen is None:
+        chosen = pick_game(await table.prompt(t("console.choose_game", locale)))
+    game = chosen
     engine = registry.get(game)
     if not players:
         count = engine.min_players

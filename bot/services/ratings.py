@@ -18,16 +18,26 @@ __all__ = ["Change", "Rated", "Rating", "Result", "ladder", "player_key", "rate"
 
 
 class _Seat(Protocol):
-    seat: int
-    user_id: str | None
-    name: str
+    """A seat as ratings read it (a stored SeatRow or a frozen ratings Seat): read only."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def user_id(self) -> str | None: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 class Result(Protocol):
     """A finished game as ratings read it (a stored GameRow or a history row)."""
 
-    id: int
-    game: str
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def game(self) -> str: ...
 
     @property
     def outcome(self) -> dict[str, Any] | None: ...

@@ -77,11 +77,13 @@ class Scheduler:
             for game_id, _ply, seat, stage in claims:
                 record = await repo.get(conn, game_id)
                 deadline = clock.parse_time(record.turn_deadline) if record is not None else None
-                if record is None or deadline is None or not record.seats[seat].user_id:
+                if record is None or deadline is None:
                     continue
-                prefs = await prefs_repo.get_user(conn, record.seats[seat].user_id)
-                out.append(Due(record, seat, stage, record.seats[seat].user_id, deadline, prefs.dm_ok,
-                               prefs.language))
+                seat_row = record.seats[seat]
+                if not seat_row.user_id:
+                    continue
+                prefs = await prefs_repo.get_user(conn, seat_row.user_id)
+                out.append(Due(record, seat, stage, seat_row.user_id, deadline, prefs.dm_ok, prefs.language))
         if out:
             log.info("took over %d reminder(s) whose sender did not deliver them", len(out))
         return out

@@ -62,6 +62,8 @@ class Database:
     """Base of both backends; ``Database(target)`` returns the one the target names."""
 
     backend = SQLITE
+    path: str  # where it is, for messages: the SQLite file, or the PostgreSQL URL without its password
+    url: str   # what opens it again: ``sqlite:///path`` or the PostgreSQL URL
 
     def __new__(cls, target: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database:

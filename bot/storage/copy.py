@@ -7,8 +7,9 @@ the two lists complete, so a new table has to be placed in one of them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from bot.storage.backend import POSTGRES, Database
 
@@ -61,12 +62,21 @@ async def count(db: Database, table: str) -> int:
     return int(row[0]) if row else 0
 
 
-async def _insert(conn: object, table: str, rows: list[object]) -> None:
+class Row(Protocol):
+    """A row as both backends return it (aiosqlite.Row, asyncpg.Record): read by column name."""
+
+    def keys(self) -> Iterable[str]: ...
+
+    def __getitem__(self, column: str) -> Any: ...
+
+
+async def _insert(conn: Any, table: str, rows: Sequence[Row]) -> None:
+    """``conn``: a connection from ``transaction()`` (aiosqlite's or ``PgConnection``)."""
     if not rows:
         return
-    columns = list(rows[0].keys())  # type: ignore[attr-defined]
+    columns = list(rows[0].keys())
     sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-    await conn.executemany(sql, [tuple(r[c] for c in columns) for r in rows])  # type: ignore[attr-defined]
+    await conn.executemany(sql, [tuple(r[c] for c in columns) for r in rows])
 
 
 async def copy(src: Database, dst: Database, progress: Callable[[str, int], None] | None = None) -> CopyReport:

@@ -192,6 +192,6 @@ async def history(conn: aiosqlite.Connection, guild_id: str, game: str, player: 
     async with conn.execute("SELECT game_id, finished_at, place, players, shown_before, shown_after, seat, "
                             "finish_number FROM rating_changes WHERE guild_id = ? AND game = ? AND player = ? "
                             "ORDER BY finish_number DESC LIMIT ?", (guild_id, game, player, limit)) as cur:
-        rows = await cur.fetchall()
+        rows = list(await cur.fetchall())
     return [Change(int(r[0]), r[1], player, r[2], int(r[3]), float(r[4]), float(r[5]), int(r[6]), int(r[7]))
             for r in reversed(rows)]

@@ -19,6 +19,7 @@ from dotenv import dotenv_values
 
 from bot.cli import main
 from bot.console import run_console
+from bot.console.seats import to_board, to_engine
 from bot.settings import Settings
 from tests.unit.test_console_menu import Script as Typed
 
@@ -150,3 +151,17 @@ def test_env_example_names_every_setting_the_bot_reads_and_works_as_it_is(monkey
     settings = Settings.from_env(env_file=None)
     assert settings.token is None and settings.database == "data/gamemaster.sqlite3" and settings.shards is None
     assert settings.render_processes >= 1 and settings.announce_slots == 8
+
+
+def test_monopol_deeds_are_typed_and_listed_by_name(tmp_path: Path) -> None:
+    assert to_engine("monopol", "build Kongens gate 2", NAMES) == "build 6 2"
+    assert to_engine("monopol", "keep-mortgage rådhus", NAMES) == "keep-mortgage 39"
+    assert to_engine("monopol", "sell 37 1", NAMES) == "sell 37 1"  # the number still works
+    assert to_board("monopol", "unmortgage 5") == "unmortgage Oslo Sentralstasjon"
+    script = Script(["roll", "buy", "mortgage prinsens", "mortgage Nowhere", "help", "quit"])
+    play(tmp_path, script, game="monopol", players=NAMES, seed="street-2", options={})
+    assert "Anna buys Prinsens gate for kr\u00a0100." in script.lines
+    assert "Anna mortgages Prinsens gate and gets kr\u00a050." in script.lines
+    assert "There is no deed called “Nowhere”. Type a deed's name (or a part of it only it has) or its square " \
+           "number; help lists the moves you can make now." in script.lines
+    assert "Some legal moves: end | unmortgage Prinsens gate" in script.lines

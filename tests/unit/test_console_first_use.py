@@ -101,9 +101,11 @@ def test_the_menu_says_a_new_game_ends_the_saved_one_and_lists_stratego_for_two(
     script = Script(["q"])
     assert play(tmp_path, script) == 0
     assert "r = resume it, n = new game (ends the saved one), q = quit:" in script.lines
-    script = Script(["n"])  # the game list, then Ctrl-D at "Which game"
-    play(tmp_path, script)
+    script = Script(["n", "chess", "q"])  # the game list; "q" leaves where the game is chosen too
+    assert play(tmp_path, script) == 0
     assert "3. stratego — Stratego, 2 players" in script.lines and "2–2" not in script.text
+    assert script.lines[-3:] == ["Which game (number or name)?", "Which game (number or name)?",
+                                 f"Goodbye. The game is saved in {tmp_path / 'console.sqlite3'}."]
 
 
 def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) -> None:

@@ -35,7 +35,8 @@ COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
 def plain(text: str, width: int | None = None) -> str:
     """``text`` for a terminal: without Discord's bold (a `code` quote still reads as a quote), and
     with every line longer than ``width`` wrapped between words, its continuation indented like the
-    line itself (or by two spaces). A word longer than the line (a file's path) stays whole."""
+    line itself (or by two spaces). A word longer than the line (a file's path) stays whole, and so
+    does each move of a list of moves ("move P1 O11 | move C S7")."""
     text = str(text).replace("**", "")
     if not width:
         return text
@@ -45,8 +46,12 @@ def plain(text: str, width: int | None = None) -> str:
             lines.append(line)
             continue
         indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
-                               break_on_hyphens=False, break_long_words=False) or [line]
+        moves = " | " in line  # break only between the moves: their own spaces are held together
+        if moves:
+            line = line.replace(" | ", "\x01").replace(" ", "\x00").replace("\x01", " | ")
+        wrapped = textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
+                                break_on_hyphens=False, break_long_words=False) or [line]
+        lines += [part.replace("\x00", " ") for part in wrapped]
     return "\n".join(lines)
 
 

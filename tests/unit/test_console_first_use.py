@@ -20,6 +20,7 @@ from dotenv import dotenv_values
 from bot.cli import main
 from bot.console import run_console
 from bot.console.seats import to_board, to_engine
+from bot.console.table import plain
 from bot.settings import Settings
 from tests.unit.test_console_menu import Script as Typed
 
@@ -121,6 +122,11 @@ def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) 
     hand = narrow.lines.index(next(line for line in narrow.lines if line.startswith("Your hand:")))
     assert narrow.lines[hand + 1].startswith("  2") and narrow.lines[hand + 2].startswith("  ")  # indented on
     assert "Commands: status (the board and who is to play), log (the moves so far), rules" in narrow.lines
+    listed = "Some legal moves: " + " | ".join(f"move P{n % 3 + 1} M{n}" for n in range(1, 16))
+    wrapped = plain(listed, 80).split("\n")
+    assert len(wrapped) > 1 and all(len(line) <= 80 for line in wrapped)
+    parts = [part.strip() for line in wrapped for part in line.split("|") if part.strip()]
+    assert all(re.fullmatch(r"(Some legal moves: )?move P\d M\d+", part) for part in parts), wrapped  # none cut
 
 
 def test_the_log_joins_a_moves_sentences_as_sentences(tmp_path: Path) -> None:

@@ -191,6 +191,9 @@ class ConsoleTable:
             self.say(t("console.commands", self.locale))
         elif word == "status":
             await self.write_board(record)
+            describe = getattr(importlib.import_module(f"rendering.{record.game}"), "describe_public", None)
+            if describe is not None:  # a board with no private views (Monopol) also in words
+                self.say(describe(self.service.observe(record, None), names=record.names, locale=self.locale))
             acting = ", ".join(record.names[s] for s in sorted(self.service.to_act(record)))
             self.say(t("console.status", self.locale, game=t(f"game.name.{record.game}", self.locale),
                        id=record.id, ply=record.ply, players=acting))

@@ -173,3 +173,23 @@ def test_monopol_deeds_are_typed_and_listed_by_name(tmp_path: Path) -> None:
     assert "There is no deed called “Nowhere”. Type a deed's name (or a part of it only it has) or its square " \
            "number; help lists the moves you can make now." in script.lines
     assert "Some legal moves: end | unmortgage Prinsens gate" in script.lines
+
+
+def test_monopol_status_tells_each_players_money_square_and_deeds_in_words(tmp_path: Path) -> None:
+    script = Script(["roll", "buy", "mortgage prinsens", "end", "status", "quit"])
+    play(tmp_path, script, game="monopol", players=NAMES, seed="street-2", options={})
+    status = script.lines.index("Monopol #1, move 4: Björn to play.")
+    assert script.lines[status - 2:status] == [
+        "Anna: kr\u00a01,450 in cash, worth kr\u00a01,500, on Prinsens gate · deeds: Prinsens gate (mortgaged)",
+        "Björn: kr\u00a01,500 in cash, worth kr\u00a01,500, on Start"]
+    # buildings, a hotel, jail and bankruptcy as the player panel shows them
+    from rendering.monopol_words import describe_public
+    owner, level = [None] * 40, [0] * 40
+    owner[37] = owner[39] = owner[6] = 0
+    level[37], level[39] = 2, 5
+    pub = {"players": 2, "bankrupt": [False, True], "in_jail": [True, False], "position": [10, 0],
+           "cash": [200, 0], "net_worth": [900, 0], "owner": owner, "level": level, "mortgaged": [False] * 40,
+           "jail_cards": [1, 0]}
+    assert describe_public({"public": pub}, names=NAMES, locale="en").split("\n") == [
+        "Anna: kr\u00a0200 in cash, worth kr\u00a0900, in jail · deeds: Kongens gate, Ullevål hageby (2 houses), "
+        "Rådhusplassen (1 hotel) · jail cards: 1", "Björn: bankrupt"]

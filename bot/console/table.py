@@ -217,6 +217,8 @@ class ConsoleTable:
             section = rules.lookup(game, topic, self.locale)
             if section is not None:
                 self.say(f"{section.title}\n{section.body}")
+                if "`/" in section.body:  # written for Discord: say how moves are typed here
+                    self.say(t("console.rules_commands", self.locale))
                 return
             self.say(t("console.no_rule", self.locale, topic=topic))
         sections = rules.topics(game, self.locale)

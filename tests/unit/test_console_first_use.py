@@ -91,6 +91,11 @@ def test_rule_hints_name_the_console_rules_command_in_the_players_language(tmp_p
     refusal = next(line for line in script.lines if "must contain" in line)
     assert refusal.endswith("(Type rules start for the rule.)") and "/rules" not in refusal
     assert "Who starts a round" in script.text  # and that command shows the rule
+    script = Script(["rules exchange", "quit"])  # a rule written with Discord's commands says so
+    play(tmp_path / "exchange", script, game="tolp", players=NAMES, seed="hint", options={})
+    assert "`/tolp give cards:3C 4D`" in script.text
+    assert "(The rules write moves as Discord's /commands; at this table type them as help lists them.)" \
+        in script.lines
     script = Script(["play 3C", "quit"])
     play(tmp_path / "cs", script, locale="cs", game="tolp", players=NAMES, seed="hint", options={})
     refusal = next(line for line in script.lines if "♥2" in line and line.startswith("První"))

@@ -30,6 +30,7 @@ from bot.storage.games import GameRow
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+QUIT_WORDS = ("q", "quit", "exit")
 
 
 def plain(text: str, width: int | None = None) -> str:
@@ -264,7 +265,7 @@ class ConsoleTable:
                 await self.show_private(record, seat)
                 self.shown = (seat, record.ply)
             text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
-            if text.lower() in ("quit", "exit"):
+            if text.lower() in QUIT_WORDS:  # "q" too, as in the start menu
                 return 0
             if not text or await self.command(record, seat, text):
                 continue

@@ -78,7 +78,7 @@ def test_ctrl_c_at_a_prompt_leaves_at_once_without_a_traceback(tmp_path: Path) -
 def test_a_refused_move_with_a_seat_quotes_it_as_typed(tmp_path: Path) -> None:
     # Zloděj: "steal Björn" (no cards) is read as "steal 1"; the refusal must not say "steal 1",
     # which would be Anna's number on the board
-    script = Script(["steal Björn", "steal 2", "quit"])
+    script = Script(["steal Björn", "steal 2", "q"])  # "q" leaves the game's prompt too
     play(tmp_path, script, game="zlodej", players=NAMES, seed="typed", options={"first_player": "creator"})
     refusals = [line for line in script.lines if line.startswith("I cannot read")]
     assert refusals == ['I cannot read "steal Björn". Try: new 7H 7S, add 7C, steal 2 7D, take 7D, discard 3C or end.',

@@ -198,3 +198,12 @@ def test_monopol_status_tells_each_players_money_square_and_deeds_in_words(tmp_p
     assert describe_public({"public": pub}, names=NAMES, locale="en").split("\n") == [
         "Anna: kr\u00a0200 in cash, worth kr\u00a0900, in jail · deeds: Kongens gate, Ullevål hageby (2 houses), "
         "Rådhusplassen (1 hotel) · jail cards: 1", "Björn: bankrupt"]
+
+
+def test_db_verify_speaks_the_configured_language_for_each_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    play(tmp_path, Script(["quit"]), game="tolp", players=NAMES, seed="verify", options={})
+    monkeypatch.setenv("GAMEMASTER_LOCALE", "sv")
+    capsys.readouterr()
+    assert main(["db", "verify", "--db", str(tmp_path / "console.sqlite3")]) == 0
+    assert "spel 1 (tolp): ok" in capsys.readouterr().out.splitlines()

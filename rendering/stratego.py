@@ -316,5 +316,5 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
     lines.append(t("stratego.ui.text_legend", locale))
     if private.get("draft_code"):
         code = private["draft_code"]
-        lines.append(f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10)))
+        lines.append(t("stratego.ui.text_setup", locale, code=" ".join(code[i:i + 10] for i in range(0, 40, 10))))
     return "\n".join(lines)

@@ -91,7 +91,11 @@ async def new_game(table: ConsoleTable, game: str | None, players: Sequence[str]
             while not engine.min_players <= count <= engine.max_players:
                 answer = await table.prompt(t("console.how_many", locale, minimum=engine.min_players,
                                               maximum=engine.max_players))
+                if answer.lower() in QUIT_WORDS:
+                    raise Leave
                 count = int(answer) if answer.isdigit() else 0
+                if not engine.min_players <= count <= engine.max_players:
+                    table.say(t("console.bad_count", locale, minimum=engine.min_players, maximum=engine.max_players))
         players = [(await table.prompt(t("console.player_name", locale, number=i + 1))) or f"P{i + 1}"
                    for i in range(count)]
     options = dict(options or {})

@@ -207,3 +207,13 @@ def test_db_verify_speaks_the_configured_language_for_each_game(
     capsys.readouterr()
     assert main(["db", "verify", "--db", str(tmp_path / "console.sqlite3")]) == 0
     assert "spel 1 (tolp): ok" in capsys.readouterr().out.splitlines()
+
+
+def test_a_wrong_player_count_says_why_and_stratego_setup_says_what_to_type(tmp_path: Path) -> None:
+    script = Script(["n", "monopol", "7", "two", "q"])
+    play(tmp_path / "count", script)
+    assert script.lines.count("Type a number from 2 to 6.") == 2
+    script = Script(["quit"])
+    play(tmp_path, script, game="stratego", players=NAMES, seed="setup", options={})
+    assert any(line.startswith("Set up: swap two squares (swap A1 B2), setup random, setup preset classic, then "
+                               "ready. Your draft as a code (setup code …, M = Marshal 10): ") for line in script.lines)

@@ -21,8 +21,13 @@ def game_list(locale: str) -> str:
     rows = []
     for number, name in enumerate(registry.names(), start=1):
         game = registry.get(name)
-        rows.append(t("console.game_row", locale, number=number, game=name, title=t(f"game.name.{name}", locale),
-                      minimum=game.min_players, maximum=game.max_players))
+        title = t(f"game.name.{name}", locale)
+        if game.min_players == game.max_players:  # "Stratego, 2 players", not "2–2"
+            rows.append(t("console.game_row_fixed", locale, number=number, game=name, title=title,
+                          count=game.min_players))
+        else:
+            rows.append(t("console.game_row", locale, number=number, game=name, title=title,
+                          minimum=game.min_players, maximum=game.max_players))
     return "\n".join(rows)
 
 

@@ -5,9 +5,11 @@ import argparse
 import asyncio
 import dataclasses
 import logging
+import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.engine.registry import GAME_PACKAGES
 from bot.i18n import t
@@ -59,6 +61,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def terminal_width() -> int | None:
+    """The terminal's columns, for wrapping the console's long lines; None when not a terminal."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def at_console(table: Coroutine[Any, Any, int]) -> int:
+    """Run the console table; Ctrl-C leaves it (it already said goodbye) with the shell's code for
+    an interrupt, no traceback."""
+    try:
+        return asyncio.run(table)
+    except KeyboardInterrupt:
+        return 130
+
+
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or "run"
     if command == "run" and (getattr(args, "shards", None) or getattr(args, "shard_count", None)):
@@ -75,7 +91,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
             logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
             if sys.stdin.isatty():
                 setup_line_editing(settings.database_path.with_name("console_history"))
-            return asyncio.run(run_console(settings, hotseat=sys.stdin.isatty()))
+            return at_console(run_console(settings, hotseat=sys.stdin.isatty(), width=terminal_width()))
         from bot.runner import run_bot
         return asyncio.run(run_bot(settings))
     if command == "console":
@@ -90,8 +106,9 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         players = [p.strip() for p in args.players.split(",")] if args.players else None
         from bot.services.options import parse_options
         logging.getLogger().setLevel(max(logging.WARNING, logging.getLogger().level))
-        return asyncio.run(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
-                                       options=parse_options(args.options), hotseat=sys.stdin.isatty()))
+        return at_console(run_console(settings, game=args.game, players=players, db_path=args.db, seed=args.seed,
+                                      options=parse_options(args.options), hotseat=sys.stdin.isatty(),
+                                      width=terminal_width()))
     if command == "replay":
         from bot.replay_file import replay_file
         return replay_file(Path(args.file), Path(args.out) if args.out else None,

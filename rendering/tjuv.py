@@ -449,9 +449,20 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
             lines.append(t("tjuv.ui.stashes", locale, stashes=listed, money=sum(stashes.values())))
         else:
             lines.append(t("tjuv.ui.no_stashes", locale))
-    if public["finished"] or public["turn"] != seat:
+    if public["finished"]:
         return "\n".join(lines)
-    if me is not None and me["status"] == "jail":
+    if public.get("pending"):  # an encircled thief: only the police act, naming the arresting piece
+        if private.get("role") == "police":
+            waiting = public["pending"][0]
+            lines.append(t("tjuv.ui.turn_arrest", locale, thief=waiting["piece"], pieces=", ".join(waiting["pieces"])))
+        return "\n".join(lines)
+    if public["turn"] != seat:
+        return "\n".join(lines)
+    if public["phase"] == "nests":
+        lines.append(t("tjuv.ui.turn_nests", locale))
+    elif public["phase"] == "car":
+        lines.append(t("tjuv.ui.turn_car", locale))
+    elif me is not None and me["status"] == "jail":
         lines.append(t("tjuv.ui.turn_jail", locale, turns=me["sentence"]))
     elif public["phase"] == "move":
         lines.append(t("tjuv.ui.turn_move", locale, roll=public["roll"]))

@@ -7,15 +7,17 @@ given, then plays at the prompts (table.py); seats are typed as the boards numbe
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.console.menu import NEW, QUIT, RESUME, choose, game_list, new_game
-from bot.console.table import CHANNEL, ConsoleTable
+from bot.console.menu import NEW, QUIT, RESUME, Leave, choose, game_list, new_game
+from bot.console.table import CHANNEL, ConsoleTable, plain
 from bot.i18n import t
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from bot.storage.games import GameRow
 
 __all__ = ["CHANNEL", "ConsoleTable", "game_list", "run_console", "setup_line_editing"]
 
@@ -44,21 +46,35 @@ def setup_line_editing(history: Path) -> None:
     atexit.register(save)
 
 
+def terminal(say: Callable[[str], None], width: int | None) -> Callable[[str], None]:
+    """``say`` for a terminal: no Markdown, lines longer than ``width`` wrapped between words."""
+    return lambda text: say(plain(text, width))
+
+
 async def run_console(settings: Settings, *, game: str | None = None, players: Sequence[str] | None = None,
                       db_path: str | None = None, seed: str | None = None, options: dict[str, str] | None = None,
                       ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-                      hotseat: bool = False) -> int:
+                      hotseat: bool = False, width: int | None = None) -> int:
+    """Play at the console. ``width``: the terminal's columns, to wrap long lines between words
+    (None: lines as they are, e.g. into a pipe)."""
     path = Path(db_path) if db_path else settings.database_path.with_name("console.sqlite3")
     locale = settings.default_locale
+    say = terminal(say, width)
     say(t("console.welcome", locale))
     async with Database(path) as db:
         table = ConsoleTable(GameService(db), settings.boards_dir, locale, ask, say, hotseat)
+        saved: GameRow | None = None
+        started = False
+
+        def bye() -> str:  # "the game is saved" only when there is one
+            return t("console.bye", locale, path=path) if saved is not None or started else t("console.goodbye", locale)
+
         try:
             saved = await table.service.current(CHANNEL)
             saved = saved if saved is not None and saved.status == "active" else None
             choice = NEW if saved is None and game else await choose(table, saved)
             if choice == QUIT:
-                say(t("console.bye", locale, path=path) if saved is not None else t("console.goodbye", locale))
+                say(bye())
                 return 0
             if choice == RESUME:
                 assert saved is not None
@@ -66,9 +82,18 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
                 await table.command(saved, 0, "log")  # where the game stands: the last moves
                 await table.write_board(saved)
             else:
-                await table.show(await new_game(table, game, players, seed, options))
+                update = await new_game(table, game, players, seed, options)
+                started = True
+                await table.show(update)
             result = await table.loop()
-        except EOFError:
+        except EOFError:  # Ctrl-D: the goodbye on a line of its own, not after the prompt
+            say("")
             result = 0
-        say(t("console.bye", locale, path=path))
+        except Leave:  # "q" where the game is chosen
+            result = 0
+        except asyncio.CancelledError:  # Ctrl-C: leave at once, on a line of its own
+            say("")
+            say(bye())
+            raise
+        say(bye())
         return result

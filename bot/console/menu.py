@@ -14,6 +14,11 @@ from bot.services.text import error_text
 from bot.storage.games import GameRow
 
 RESUME, NEW, QUIT = "resume", "new", "quit"
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+class Leave(Exception):
+    """The player left while a new game was being set up (before it started)."""
 
 
 def game_list(locale: str) -> str:
@@ -21,8 +26,13 @@ def game_list(locale: str) -> str:
     rows = []
     for number, name in enumerate(registry.names(), start=1):
         game = registry.get(name)
-        rows.append(t("console.game_row", locale, number=number, game=name, title=t(f"game.name.{name}", locale),
-                      minimum=game.min_players, maximum=game.max_players))
+        title = t(f"game.name.{name}", locale)
+        if game.min_players == game.max_players:  # "Stratego, 2 players", not "2–2"
+            rows.append(t("console.game_row_fixed", locale, number=number, game=name, title=title,
+                          count=game.min_players))
+        else:
+            rows.append(t("console.game_row", locale, number=number, game=name, title=title,
+                          minimum=game.min_players, maximum=game.max_players))
     return "\n".join(rows)
 
 
@@ -56,7 +66,7 @@ async def choose(table: ConsoleTable, saved: GameRow | None) -> str:
             return RESUME
         if answer in ("n", "new", ""):
             return NEW
-        if answer in ("q", "quit", "exit"):
+        if answer in QUIT_WORDS:
             return QUIT
 
 
@@ -69,7 +79,10 @@ async def new_game(table: ConsoleTable, game: str | None, players: Sequence[str]
     if asked:
         table.say(game_list(locale))
     while chosen is None:
-        chosen = pick_game(await table.prompt(t("console.choose_game", locale)))
+        answer = await table.prompt(t("console.choose_game", locale))
+        if answer.lower() in QUIT_WORDS:  # the menu just offered "q = quit"
+            raise Leave
+        chosen = pick_game(answer)
     game = chosen
     engine = registry.get(game)
     if not players:

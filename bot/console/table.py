@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import textwrap
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,60 @@ CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor ho
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
 
 
+def plain(text: str, width: int | None = None) -> str:
+    """``text`` for a terminal: without Discord's bold (a `code` quote still reads as a quote), and
+    with every line longer than ``width`` wrapped between words, its continuation indented like the
+    line itself (or by two spaces). A word longer than the line (a file's path) stays whole, and so
+    does each move of a list of moves ("move P1 O11 | move C S7")."""
+    text = str(text).replace("**", "")
+    if not width:
+        return text
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        moves = " | " in line  # break only between the moves: their own spaces are held together
+        if moves:
+            line = line.replace(" | ", "\x01").replace(" ", "\x00").replace("\x01", " | ")
+        wrapped = textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
+                                break_on_hyphens=False, break_long_words=False) or [line]
+        lines += [part.replace("\x00", " ") for part in wrapped]
+    return "\n".join(lines)
+
+
+async def ask_in_thread(ask: Callable[[str], str], prompt: str) -> str:
+    """``ask(prompt)`` in a daemon thread of its own. Not asyncio's executor: a thread blocked in
+    ``input()`` there keeps ``asyncio.run`` from returning, so Ctrl-C would wait for Enter and
+    then end in a traceback; a daemon thread is left behind and the console leaves at once."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[str] = loop.create_future()
+
+    def settle(result: str | None, error: BaseException | None) -> None:
+        if answer.done():  # the prompt was given up (Ctrl-C) before it was answered
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result or "")
+
+    def work() -> None:
+        result: str | None = None
+        error: BaseException | None = None
+        try:
+            result = ask(prompt)
+        except BaseException as exc:  # EOFError (Ctrl-D) and the like reach the awaiting prompt
+            error = exc
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:  # the console already left (its loop is closed): nobody waits
+            pass
+
+    threading.Thread(target=work, name="console-input", daemon=True).start()
+    return await answer
+
+
 def compact(private: Any) -> str:
     if isinstance(private, dict):
         return "\n".join(f"{k}: {json.dumps(v, ensure_ascii=False)[:300]}" for k, v in private.items())
@@ -44,8 +100,7 @@ class ConsoleTable:
         self.boards = boards
         self.locale = locale
         self.ask = ask
-        # Discord's Markdown bold has no meaning in a terminal
-        self.say: Callable[[str], None] = lambda text: say(str(text).replace("**", ""))
+        self.say: Callable[[str], None] = say
         self.hotseat = hotseat
         self.holder: int | None = None  # the seat at the keyboard
         self.log: list[str] = []  # every public line said at this table, in order
@@ -55,7 +110,7 @@ class ConsoleTable:
         self.board: Path | None = None  # the latest board image written
 
     async def prompt(self, text: str) -> str:
-        return (await asyncio.to_thread(self.ask, text + " ")).strip()
+        return (await ask_in_thread(self.ask, text + " ")).strip()
 
     def public(self, line: str) -> None:
         self.log.append(line)
@@ -219,6 +274,7 @@ class ConsoleTable:
 
     async def move(self, record: GameRow, seat: int, text: str) -> bool:
         """Play ``text`` for ``seat``; True when the game is over."""
+        action = text
         try:
             if text.lower() == "resign":
                 update = await self.service.resign(CHANNEL, f"local-{seat}")
@@ -226,13 +282,22 @@ class ConsoleTable:
                 action = to_engine(record.game, text, record.names)
                 update = await self.service.act(user_id=f"local-{seat}", action=action, channel_id=CHANNEL)
         except GameMasterError as exc:
-            self.say(error_text(exc, self.locale, record.names, markup=False))
+            self.refuse(exc, record, text, action)
             return False
         await self.show(update)
         if update.record.status != "active":
             self.finish(update.record)
             return True
         return False
+
+    def refuse(self, error: GameMasterError, record: GameRow, typed: str, action: str) -> None:
+        """Say why a move was refused. A refusal that quotes the move quotes it as it was typed
+        (``steal Bo``), not as the engine read it with seats counted from 0 (``steal 1``); a rule
+        to look up is named as this console's ``rules`` command."""
+        quoted = error.params.get("text")
+        if action != typed and isinstance(quoted, str) and quoted and action.startswith(quoted):
+            error.params = {**error.params, "text": typed if quoted == action else typed[:len(quoted)]}
+        self.say(error_text(error, self.locale, record.names, markup=False, rules_hint="console.see_rules"))
 
     def finish(self, record: GameRow) -> None:
         outcome = record.outcome or {}

@@ -261,11 +261,11 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
         kept.append((seat, action))
         if action in (RESIGN, CLOSE):
             events = game.resign(state, seat) if action == RESIGN else game.close(state) or []
-            text = "; ".join(public_lines(events, record.names, locale)) or t(
+            text = " ".join(public_lines(events, record.names, locale)) or t(
                 "game.log_resigned" if action == RESIGN else "game.log_closed", locale)
         else:
             events = game.apply(state, seat, game.parse_action(action))
-            text = "; ".join(public_lines(events, record.names, locale))
+            text = " ".join(public_lines(events, record.names, locale))
         if ply in undone:
             text = t("undo.log_mark", locale, action=text)
         out.append((ply, record.names[seat] if seat != TIMER else t("game.log_timer", locale), text))

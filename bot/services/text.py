@@ -88,9 +88,10 @@ def private_lines(events: Iterable[Event], seat: int, names: Sequence[str], loca
 
 
 def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] = (), *,
-               markup: bool = True) -> str:
+               markup: bool = True, rules_hint: str = "rules.see_topic") -> str:
     """A refusal in words; with ``markup`` the texts it echoes (what the player typed, names) are
-    escaped for Discord."""
+    escaped for Discord. A refusal with a rules topic ends with ``rules_hint`` (its ``{game}`` and
+    ``{topic}``): Discord's ``/rules`` command, or the console's ``rules``."""
     params = dict(error.params)
     if markup:
         params = {key: shown(value) if isinstance(value, str) else value for key, value in params.items()}
@@ -98,7 +99,7 @@ def error_text(error: GameMasterError, locale: str | None, names: Sequence[str] 
     text = t(error.key, locale, **name_params(params, names))
     if error.topic:
         game = error.key.split(".")[0]
-        text += " " + t("rules.see_topic", locale, game=game, topic=error.topic)
+        text += " " + t(rules_hint, locale, game=game, topic=error.topic)
     return text
 
 

@@ -120,8 +120,8 @@ class PostgresDatabase(Database):
     async def connect(self, migrate: bool = True) -> Database:
         try:
             import asyncpg
-        except ImportError as exc:  # pragma: no cover - depends on the installation
-            raise RuntimeError("PostgreSQL needs asyncpg: pip install 'gamemaster[postgres]'") from exc
+        except ImportError:  # installed only with the postgres extra: one line saying how, no traceback
+            raise StorageProblem("storage.needs_driver", redact(self.url)) from None
         try:
             self._pool = await asyncpg.create_pool(self.url.replace("postgres://", "postgresql://", 1),
                                                    min_size=self._sizes[0], max_size=self._sizes[1])

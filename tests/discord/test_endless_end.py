@@ -48,6 +48,9 @@ async def test_ending_an_endless_tolp_game_posts_its_result_with_replay(fake: Fa
     gif = next(f for f in result.files if f.filename.startswith("replay-"))
     animation = Image.open(io.BytesIO(gif.data))
     assert animation.format == "GIF" and animation.n_frames > 1
+    for frame in range(animation.n_frames):  # every frame decodes
+        animation.seek(frame)
+        animation.load()
     # the board it replaced keeps only its one-line summary
     old = fake.message(before.id)
     assert not old.files and not old.components and "\n" not in old.content

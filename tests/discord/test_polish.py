@@ -9,7 +9,7 @@ from bot.services import lobby
 from bot.services.text import event_text
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import latest_board
+from tests.discord.helpers import decoded, latest_board
 from tests.fakediscord import FakeDiscord
 
 
@@ -117,10 +117,12 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
     await fake.interact(bot, fake.slash(blue, "game join"))
     await fake.interact(bot, fake.slash(red, "game start"))
 
-    # the first board render waits until a second move has been committed (or 1 s has passed):
-    # the table's announcer then renders the newest state, and never leaves an older one on top
-    second_committed = asyncio.Event()
+    # the second click arrives while the board of the first move is being drawn; that render
+    # waits until the second move has been committed: the table's announcer must then end on the
+    # newest state, and never leave an older one on top
+    first_drawn, second_committed = asyncio.Event(), asyncio.Event()
     acts: list[int] = []
+    overtaken: list[bool] = []
     real_act, real_render = bot.service.act, drawing.render_public
 
     async def counting_act(**kwargs):  # type: ignore[no-untyped-def]
@@ -132,18 +134,24 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
 
     async def slow_first_render(record, obs, locale):  # type: ignore[no-untyped-def]
         if record.ply == 1:
+            first_drawn.set()
             try:
-                await asyncio.wait_for(second_committed.wait(), timeout=1)
+                await asyncio.wait_for(second_committed.wait(), timeout=5)
             except TimeoutError:
-                pass
+                overtaken.append(False)  # fail below, after the render (a hang here would hide why)
+            else:
+                overtaken.append(True)
         return await real_render(record, obs, locale)
 
     monkeypatch.setattr(bot.service, "act", counting_act)
     monkeypatch.setattr(drawing, "render_public", slow_first_render)
-    for payload in [fake.click(red, fake.dms_to(red)[-1], label="Ready"),
-                    fake.click(blue, fake.dms_to(blue)[-1], label="Ready")]:
-        fake.inject(bot, payload)  # both arrive at once, as two players pressing together would
+    red_ready = fake.click(red, fake.dms_to(red)[-1], label="Ready")
+    blue_ready = fake.click(blue, fake.dms_to(blue)[-1], label="Ready")
+    fake.inject(bot, red_ready)
+    await asyncio.wait_for(first_drawn.wait(), timeout=5)
+    fake.inject(bot, blue_ready)  # pressed while the first board is being drawn
     await settle(bot)
+    assert overtaken == [True], "the second move was not committed while the first board was drawn"
     plies = [int(m.files[0].filename.rsplit("-", 1)[1].split(".")[0]) for m in fake.channel_messages() if m.files]
     assert plies == [2]  # one board with an image, the latest position
     assert (await bot.service.current(fake.channel_id)).state["ready"] == [True, True]
@@ -151,10 +159,6 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
 
 
 async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make_bot: BotFactory) -> None:
-    import io
-
-    from PIL import Image
-
     bot = await make_bot()
     anna, bo = fake.add_members(2)
     stranger = fake.add_member("stranger")
@@ -163,12 +167,10 @@ async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make
     await fake.interact(bot, fake.slash(anna, "game start"))
     own = await fake.interact(bot, fake.slash(anna, "monopol zoom"))
     assert own.ephemeral and "Start" in own.text  # both tokens stand on Start
-    with Image.open(io.BytesIO(own.files[0].data)) as image:
-        assert image.width == 1000
+    assert decoded(own.files[0].data).width == 1000
     named = await fake.interact(bot, fake.slash(stranger, "monopol zoom", street="skøyen"))
     assert named.ephemeral and "Skøyen stasjon" in named.text
-    with Image.open(io.BytesIO(named.files[0].data)) as image:
-        assert image.height == 1200  # a side column: tall, and each square large
+    assert decoded(named.files[0].data).height == 1200  # a side column: tall, and each square large
     nowhere = await fake.interact(bot, fake.slash(stranger, "monopol zoom"))
     assert nowhere.ephemeral and "Name a street" in nowhere.text
     choices = await fake.interact(bot, fake.autocomplete(anna, "monopol zoom", focused="street", street="sjan"))
@@ -177,10 +179,6 @@ async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make
 
 
 async def test_a_tjuv_player_can_zoom_in_on_the_city(fake: FakeDiscord, make_bot: BotFactory) -> None:
-    import io
-
-    from PIL import Image
-
     bot = await make_bot()
     police, thief = fake.add_members(2)
     await fake.interact(bot, fake.slash(police, "game new", game="tjuv"))
@@ -192,8 +190,7 @@ async def test_a_tjuv_player_can_zoom_in_on_the_city(fake: FakeDiscord, make_bot
     own = await fake.interact(bot, fake.slash(thief, "tjuv zoom"))
     where = next(t["at"] for t in public["thieves"] if t["seat"] == record.seat_of(thief["id"]))
     assert own.ephemeral and where in own.text
-    with Image.open(io.BytesIO(own.files[0].data)) as image:
-        assert image.size == (1000, 1000)
+    assert decoded(own.files[0].data).size == (1000, 1000)
     named = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="k14"))
     assert named.ephemeral and "K14" in named.text and named.files
     bad = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="Q99"))

@@ -5,18 +5,16 @@ the thieves choose their nests and the police place the radio car, thieves rob a
 nest, a jailed thief tries to break out, and the round limit ends the game."""
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.engine import registry
 from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import PNG, assert_moved, latest_board, own_view
+from tests.discord.helpers import PNG, assert_moved, decoded, latest_board, own_view
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-0"  # 3 players, max_rounds=6: setup choices, robbery, arrest, break-out tries, a stash
@@ -55,7 +53,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     record = await bot.service.current(fake.channel_id)
     assert record is not None and record.status == "active" and record.seed == SEED
     board = latest_board(fake)
-    assert Image.open(io.BytesIO(board.files[0].data)).width >= 1000
+    assert decoded(board.files[0].data).width >= 1000
     # setup first: thief T1 (the first seat after the police) chooses his starting nest
     assert not any(b.get("label") == "Roll" for b in board.buttons) and f"<@{users[1]['id']}>" in board.content
     # the police player (the creator: police=first) is told so; the thieves get their piece

@@ -49,6 +49,7 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
         offered = {card for comp in dms[-1].payload["components"] for item in comp.get("components", [])
                    for option in item.get("options", []) for card in option["value"].split()}
         assert offered <= hand
+        assert bool(offered) == (seat == first)  # controls only for the seat on turn
     assert fake.dms_to(closed) == []
     notices = [m for m in fake.channel_messages() if f"<@{closed['id']}>" in m.content and "/game hand" in m.content]
     assert len(notices) == 1
@@ -124,6 +125,8 @@ async def test_autocomplete_offers_only_the_callers_own_cards(fake: FakeDiscord,
         seat = record.seat_of(user["id"])
         hand = set(bot.service.observe(record, seat)["private"]["hand"])
         r = await fake.interact(bot, fake.autocomplete(user, "tolp play", focused="cards", cards=""))
+        # the seat on turn is offered its plays; the others have nothing to play now
+        assert bool(r.choices) == (seat in bot.service.to_act(record)), (seat, r.choices)
         for choice in r.choices:
             assert set(choice["value"].split()) <= hand
             parse_card(choice["value"].split()[0])

@@ -13,7 +13,7 @@ from bot.services.table import GameService
 from bot.services.turn_clock import stamp
 from bot.storage import games as repo
 from bot.storage.db import Database
-from tests.cluster import TIMEOUT, Cluster, quiet, until
+from tests.cluster import TIMEOUT, Cluster, until
 from tests.fakediscord import FakeDiscord, shard_of
 
 
@@ -127,7 +127,11 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
             assert record.ply == len(logged) == moves_made[guild]  # nothing lost, nothing twice
         assert await verify(db) == 0
         assert fake.violations == []
-        await quiet(fake)  # the last moves' DMs are out before the processes are stopped
+
+        async def delivered() -> bool:  # the last moves' boards and DMs are out before the processes stop
+            row = await db.fetchone("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL")
+            return row is not None and row[0] == 0
+        await until(delivered, "the last moves' announcements to be delivered")
     finally:
         await cluster.stop()
         await db.close()

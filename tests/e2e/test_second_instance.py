@@ -7,7 +7,6 @@ import os
 import signal
 import socket
 import sys
-import time
 from pathlib import Path
 
 from tests.fakediscord import FakeDiscord
@@ -31,14 +30,12 @@ async def test_a_second_instance_is_refused_and_a_restart_after_a_crash_takes_ov
     try:
         await asyncio.wait_for(fake.identified.wait(), timeout=30)
 
-        started = time.monotonic()
-        second = await _start(fake, db)
+        second = await _start(fake, db)  # the timeout guards a hang; bench.bench_refusals times it
         output, _ = await asyncio.wait_for(second.communicate(), timeout=20)
         text = output.decode().strip()
         assert second.returncode == 3, text
         assert text.count("\n") == 0 and "Another Game Master" in text, text
         assert f"{socket.gethostname()} pid {first.pid}" in text and str(db) in text
-        assert time.monotonic() - started < 10
 
         first.send_signal(signal.SIGKILL)  # a crash: the lease is not handed back
         await first.wait()

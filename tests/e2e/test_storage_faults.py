@@ -1,7 +1,8 @@
 """A database that cannot serve ends `gamemaster run` and `gamemaster db verify` with one clear line
-and exit code 3 within seconds, and leaves the file exactly as it was.
+and exit code 3, and leaves the file exactly as it was.
 
-Each case runs the real CLI as a subprocess with a timeout (a hang fails the test). Read-only
+Each case runs the real CLI as a subprocess with a timeout (a hang fails the test; how fast the
+refusal comes is measured by `python -m bench.bench_refusals`, not asserted here). Read-only
 storage is a real read-only file system: the command runs inside ``unshare --user --mount`` with
 the folder bind-mounted read-only, which stops root too (chmod does not: root writes through it).
 Where user namespaces are not allowed, a non-root run falls back to chmod; root without
@@ -15,7 +16,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,13 +27,12 @@ PROJECT = Path(__file__).resolve().parents[2]
 LIMIT = 20.0  # a hang is killed here; a healthy failure takes about a second
 
 
-def gamemaster(db: Path, *args: str, wrap: list[str] | None = None) -> tuple[int, str, float]:
+def gamemaster(db: Path, *args: str, wrap: list[str] | None = None) -> tuple[int, str]:
     env = dict(os.environ, GAMEMASTER_DB=str(db), DISCORD_TOKEN="fake-token", GAMEMASTER_LOG_LEVEL="WARNING",
                GAMEMASTER_API_BASE="http://127.0.0.1:9/api/v10", PYTHONPATH=str(PROJECT))
-    started = time.monotonic()
     done = subprocess.run([*(wrap or []), sys.executable, "-m", "bot", *args], env=env, cwd=db.parent.parent,
                           capture_output=True, text=True, timeout=LIMIT)
-    return done.returncode, (done.stdout + done.stderr).strip(), time.monotonic() - started
+    return done.returncode, (done.stdout + done.stderr).strip()
 
 
 def fingerprint(folder: Path) -> dict[str, str]:
@@ -87,20 +86,18 @@ def test_a_broken_file_ends_in_one_clear_line_and_is_left_as_it_was(healthy: Pat
                                                                      words: str, command: list[str]) -> None:
     path = broken_copy(healthy, tmp_path, kind)
     before = fingerprint(path.parent)
-    code, output, seconds = gamemaster(path, *command)
+    code, output = gamemaster(path, *command)
     assert code == 3, output
     assert output.count("\n") == 0 and words in output and str(path) in output and "backup" in output, output
-    assert seconds < 10
     assert fingerprint(path.parent) == before  # no byte changed, no -wal or -shm file created
 
 
 def test_damaged_pages_are_found_by_db_verify(healthy: Path, tmp_path: Path) -> None:
     path = broken_copy(healthy, tmp_path, "damaged")
     before = fingerprint(path.parent)
-    code, output, seconds = gamemaster(path, "db", "verify")
+    code, output = gamemaster(path, "db", "verify")
     assert code == 3 and output.count("\n") == 0, output
     assert f"The database file {path} is damaged" in output and ".recover" in output
-    assert seconds < 10
     assert fingerprint(path.parent) == before
 
 
@@ -129,10 +126,9 @@ def test_an_existing_wal_database_on_a_read_only_file_system(healthy: Path, tmp_
     wrap = read_only_wrapper(folder)
     try:
         for command in (["run"], ["db", "verify"]):
-            code, output, seconds = gamemaster(path, *command, wrap=wrap)
+            code, output = gamemaster(path, *command, wrap=wrap)
             assert code == 3 and output.count("\n") == 0, output
             assert f"The database file {path} cannot be written" in output and "writable" in output
-            assert seconds < 10
     finally:
         folder.chmod(0o755)
     assert fingerprint(folder) == before
@@ -143,10 +139,10 @@ def test_a_new_database_in_a_read_only_folder(tmp_path: Path) -> None:
     folder.mkdir()
     wrap = read_only_wrapper(folder)
     try:
-        code, output, seconds = gamemaster(folder / "new.sqlite3", "run", wrap=wrap)
+        code, output = gamemaster(folder / "new.sqlite3", "run", wrap=wrap)
     finally:
         folder.chmod(0o755)
     assert code == 3 and output.count("\n") == 0, output
     assert f"The database {folder / 'new.sqlite3'} cannot be created: the folder {folder}" in output
-    assert "Event loop is closed" not in output and seconds < 10
+    assert "Event loop is closed" not in output
     assert list(folder.iterdir()) == []

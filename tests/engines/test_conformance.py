@@ -80,6 +80,7 @@ def test_dump_load_round_trip_and_json(name: str) -> None:
 def test_illegal_actions_change_nothing(name: str) -> None:
     game = registry.get(name)
     seen: list[str] = []
+    refused = 0
     for _, state, log in playout(name, game.max_players, "illegal", check_every=5):
         if game.outcome(state) is not None:
             break
@@ -87,30 +88,49 @@ def test_illegal_actions_change_nothing(name: str) -> None:
         before = snapshot(game, state)
         for seat in range(state.players):
             for text in seen[-6:] + ["", "nonsense", "x" * 70]:
+                try:
+                    action = game.parse_action(text)
+                except GameMasterError:
+                    continue  # unreadable: there is nothing to apply
                 probe = game.copy(state)
                 try:
-                    game.apply(probe, seat, game.parse_action(text))
+                    game.apply(probe, seat, action)
                 except GameMasterError as exc:
+                    refused += 1
                     assert snapshot(game, probe) == before, f"{name}: {exc!r} changed the state"
         assert snapshot(game, state) == before
+    assert refused > 0, f"{name}: no action was refused, so nothing was checked"
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seat_not_to_act_cannot_act(name: str) -> None:
+    """Another seat's move is refused for a seat outside ``to_act`` (and changes nothing), while
+    the actions legal out of turn (Monopol trades, rent claims) are accepted."""
     game = registry.get(name)
+    refused = 0
     for _, state, _ in playout(name, game.min_players, "turns", check_every=9):
         if game.outcome(state) is not None:
             break
         acting = game.to_act(state)
+        theirs = [action for seat in sorted(acting) for action in list(game.legal_actions(state, seat))[:3]]
+        before = snapshot(game, state)
         for seat in set(range(state.players)) - acting:
-            assert seat not in acting
-            for action in list(game.legal_actions(state, seat))[:3]:
-                # out-of-turn legal actions exist (Monopol trades); they must be accepted then
+            own = game.legal_actions(state, seat)
+            for action in list(own)[:3]:
                 copy = game.copy(state)
                 try:
                     game.apply(copy, seat, action)
                 except NotYourTurn:
                     pytest.fail(f"{name}: legal_actions offered {action} to seat {seat} out of turn")
+            for action in theirs:
+                if action in own:
+                    continue
+                probe = game.copy(state)
+                with pytest.raises(GameMasterError):
+                    game.apply(probe, seat, action)
+                assert snapshot(game, probe) == before, f"{name}: seat {seat} playing {action} changed the state"
+                refused += 1
+    assert refused > 0, f"{name}: no seat was ever out of turn"
 
 
 @pytest.mark.parametrize("name", GAMES)

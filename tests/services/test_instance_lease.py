@@ -56,7 +56,12 @@ async def test_a_clean_stop_hands_the_lease_back_at_once(tmp_path: Path) -> None
         first = InstanceLease(db_a, clock=clock, host="box", pid=101)
         await first.acquire()
         await first.release()
-        await InstanceLease(db_b, clock=clock, host="box-b", pid=202).acquire()
+        second = InstanceLease(db_b, clock=clock, host="box-b", pid=202)
+        await second.acquire()  # the same moment: no waiting for the first lease to run out
+        assert await second.renew() and not await first.renew()
+        with pytest.raises(StorageProblem) as refused:
+            await InstanceLease(db_a, clock=clock, host="box-c", pid=303).acquire()
+        assert f"box-b pid 202, id {second.owner}" in refused.value.params["holder"]
 
 
 async def test_a_holder_on_this_host_whose_process_is_gone_is_taken_over_at_once(tmp_path: Path) -> None:

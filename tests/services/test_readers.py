@@ -9,6 +9,7 @@ import pytest
 from bot.services.players import Players
 from bot.services.table import GameService
 from bot.storage.db import Database
+from bot.storage.prefs import PREFS_CHANNEL
 
 
 async def test_reads_see_committed_data_while_the_writer_is_held(db: Database, service: GameService) -> None:
@@ -99,13 +100,13 @@ async def test_a_language_chosen_in_another_process_reaches_this_ones_cache(data
         await here.load_locales()
         await there.load_locales()
         await there.prefs("u1")  # cached over there before the write
+        heard = asyncio.Event()  # the notification itself, as the other process receives it
+        await second.listen(PREFS_CHANNEL, lambda user_id: heard.set() if user_id == "u1" else None)
         await here.set_prefs("u1", locale="cs")
-        for _ in range(200):
-            cached = there.cached("u1")
-            if there.chosen_locale("u1") == "cs" and cached is not None and cached.locale == "cs":
-                break
-            await asyncio.sleep(0.02)
-        assert there.chosen_locale("u1") == "cs"
+        await asyncio.wait_for(heard.wait(), timeout=10)
+        await there.settle()  # the cache's re-read, started by the same notification
+        cached = there.cached("u1")
+        assert there.chosen_locale("u1") == "cs" and cached is not None and cached.locale == "cs"
         assert (await there.prefs("u1")).locale == "cs"
     finally:
         await there.settle()

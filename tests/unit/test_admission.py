@@ -25,17 +25,19 @@ async def test_put_off_work_waits_until_no_delivery_waits_for_a_slot() -> None:
     while not admission.pressed:  # the second delivery is queued for the one slot
         await asyncio.sleep(0)
 
+    folded = asyncio.Event()
+
     async def fold() -> None:
         done.append("fold")
+        folded.set()
 
     admission.later("a summary", fold)
-    for _ in range(20):
+    for _ in range(20):  # every task that is ready runs meanwhile (a yield, not a wait for time)
         await asyncio.sleep(0)
     assert done == ["first"]  # neither the waiting delivery nor the put-off work ran
     leave.set()
     await asyncio.gather(first, second)
-    for _ in range(20):
-        await asyncio.sleep(0)
+    await asyncio.wait_for(folded.wait(), timeout=5)
     assert done == ["first", "second", "fold"]
     await admission.close()
 
@@ -52,20 +54,33 @@ async def test_beyond_the_bound_the_oldest_put_off_work_is_dropped() -> None:
     busy = [asyncio.create_task(delivery()) for _ in range(2)]  # one delivers, one waits
     while not admission.pressed:
         await asyncio.sleep(0)
+    last_ran = asyncio.Event()
     for n in range(4):
         async def work(n: int = n) -> None:
             ran.append(n)
+            if n == 3:
+                last_ran.set()
         admission.later(f"work {n}", work)
     assert admission.dropped == 2
     leave.set()
     await asyncio.gather(*busy)
-    for _ in range(20):
-        await asyncio.sleep(0)
+    await asyncio.wait_for(last_ran.wait(), timeout=5)  # the put-off work runs oldest first
     assert ran == [2, 3]
     await admission.close()
+
+
+async def test_a_full_channel_makes_the_next_sender_wait_for_the_window() -> None:
+    now = [100.0]
+    pacer = ChannelPacer(limit=2, window=5.0, clock=lambda: now[0])
+    assert [await pacer.hold("table"), await pacer.hold("table")] == [100.0, 100.0]  # room for two at once
+    assert pacer.wait_time("table") == 5.0 and pacer.wait_time("other") == 0.0  # per channel
+    now[0] += 3.0
+    assert pacer.wait_time("table") == 2.0
+    now[0] += 2.0
+    assert pacer.wait_time("table") == 0.0 and await pacer.hold("table") == 105.0
 
 
 async def test_senders_side_by_side_never_pass_the_channel_limit() -> None:
     pacer = ChannelPacer(limit=2, window=0.2)
     holds = sorted(await asyncio.gather(*(pacer.hold("table") for _ in range(3))))
-    assert holds[1] - holds[0] < 0.2 <= holds[2] - holds[0]  # the third waited for the window
+    assert holds[2] - holds[0] >= 0.2  # the third waited for the window (on the pacer's own clock)

@@ -49,6 +49,7 @@ async def test_four_local_players_finish_a_tolp_game(tmp_path: Path) -> None:
     boards = sorted((tmp_path / "boards").glob("tolp-*.png"))
     assert len(boards) > 10
     with Image.open(boards[-1]) as image:
+        image.load()  # decodes, not just its header
         assert image.width >= 1000
     # private views were printed only at their owner's prompt: each hand line follows a board of that seat
     assert any(p.name.endswith("seat0.png") for p in boards) and any(p.name.endswith("seat3.png") for p in boards)

@@ -66,7 +66,7 @@ def test_the_menu_chooses_a_game_by_number_and_never_asks_two_player_stratego_fo
     script = Script(["n", "3", "Ann", "Bo", "", "quit"])
     assert play(tmp_path, script) == 0
     assert "n = new game, q = quit:" in script.text
-    assert "3. stratego — Stratego, 2–2 players" in script.text
+    assert "3. stratego — Stratego, 2 players" in script.text
     assert "How many players" not in script.text
     assert "Name of player 2:" in script.text and "Name of player 3:" not in script.text
     assert "Stratego" in script.text and "The game has started" in script.text
@@ -87,7 +87,7 @@ def test_a_saved_game_is_offered_to_resume_or_left(tmp_path: Path) -> None:
     assert "End this game for everyone? (yes/no)" in text
     left = Script(["q"])
     assert play(tmp_path, left) == 0
-    assert "r = resume it, n = new game, q = quit:" in left.text and "Resuming" not in left.text
+    assert "r = resume it, n = new game (ends the saved one), q = quit:" in left.text and "Resuming" not in left.text
 
 
 def test_end_game_ends_it_for_everyone_and_new_starts_afresh(tmp_path: Path) -> None:

@@ -86,7 +86,11 @@ def test_the_full_monopol_board_is_too_small_for_a_phone_so_a_focus_view_exists(
         png = monopol.render_public(obs, names=NAMES[:6], locale="nb")
     prices = [d for d in drawn if "kr" in d.text and any(c.isdigit() for c in d.text) and d.size < 20]
     assert prices and all(shown_at_phone(d.size, width_of(png)) < BAR for d in prices)
-    assert monopol.render_focus(obs, names=NAMES[:6], locale="nb") is not None
+    focus = monopol.render_focus(obs, names=NAMES[:6], locale="nb")
+    assert focus is not None
+    with Image.open(io.BytesIO(focus)) as image:
+        image.load()  # a real picture, drawn larger than the board's own squares
+        assert image.format == "PNG" and 0 < image.width < width_of(png)
 
 
 def test_street_names_and_prices_in_every_monopol_focus_view_are_9_px_at_400_px() -> None:

@@ -67,6 +67,8 @@ def test_every_board_renders_names_in_any_script(game: str) -> None:
     names = [NAMES[n % len(NAMES)] for n in range(players)]
     with fonts.recording() as drawn:
         png = module.render_public(obs, names=names, locale="en")
-    assert Image.open(io.BytesIO(png)).size[0] >= 1000
+    image = Image.open(io.BytesIO(png))
+    image.load()  # decodes, not just its header
+    assert image.size[0] >= 1000
     shown = " ".join(d.text for d in drawn)
     assert any(ch in shown for ch in "😀李김"), "names are drawn through the kit's fallback"

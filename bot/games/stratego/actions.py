@@ -93,6 +93,8 @@ def parse(text: str) -> Action:
         return SetupPreset(words[2])
     if len(words) >= 3 and words[:2] == ["setup", "code"]:
         return SetupCode(normalize_code("".join(words[2:])))
+    if words and words[0] in ("swap", "move") and len(words) != 3:  # "move B4": not "move" read as a square
+        raise InvalidAction("stratego.error.unreadable", text=text)
     if len(words) == 3 and words[0] in ("swap", "move"):
         first, second = parse_square(words[1]), parse_square(words[2])
         return Swap(first, second) if words[0] == "swap" else Move(first, second)

@@ -25,7 +25,7 @@ def parse_square(text: str) -> str:
     t = text.strip().upper()
     if len(t) in (2, 3) and t[0] in COLUMNS and t[1:].isdigit() and 1 <= int(t[1:]) <= SIZE:
         return f"{t[0]}{int(t[1:])}"
-    raise InvalidAction("stratego.error.bad_square", text=text)
+    raise InvalidAction("stratego.error.bad_square", text=t)  # as the board writes squares: A11, not a11
 
 
 def on_board(col: int, row: int) -> bool:

@@ -220,5 +220,6 @@ def test_board_shows_the_time_left_to_the_agreed_end() -> None:
     obs["public"]["now"] = "2030-01-01T15:00Z"
     assert time_left(obs["public"], "en") == "Time left: 1 d 2 h 30 min (ends 2030-01-02 17:30 UTC)"
     image = Image.open(io.BytesIO(render_public(obs, names=["A", "B", "C"], locale="nb")))
+    image.load()  # decodes, not just its header
     assert image.size[0] >= 1000
     assert time_left(GAME.observe(new(3), None)["public"], "en") == ""

@@ -38,12 +38,17 @@ def test_public_view_never_shows_an_unrevealed_rank() -> None:
 
 
 def test_red_never_sees_blues_unrevealed_ranks_or_draft() -> None:
+    ranks_seen = known_seen = drafts_seen = 0
     for state in played(300):
         private = GAME.observe(state, RED)["private"]
         assert all(state.board[sq].owner == RED for sq in private["ranks"])
         assert all(state.board[sq].owner == BLUE and state.board[sq].revealed for sq in private["known"])
         if private["draft"] is not None:
             assert private["draft"] == state.drafts[RED]
+            drafts_seen += 1
+        ranks_seen += bool(private["ranks"])
+        known_seen += bool(private["known"])
+    assert ranks_seen and known_seen and drafts_seen  # each kind of private view was checked
 
 
 def test_scrambling_what_red_cannot_see_leaves_reds_view_unchanged() -> None:

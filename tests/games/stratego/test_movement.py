@@ -93,3 +93,13 @@ def test_action_texts_are_case_insensitive_and_canonical() -> None:
     for bad in ["move K1 A1", "move A11 A1", "fly A1", "", "setup"]:
         with pytest.raises(InvalidAction):
             GAME.parse_action(bad)
+
+
+def test_a_move_with_one_square_is_unreadable_and_a_bad_square_is_named_as_the_board_writes_it() -> None:
+    for half in ["move B4", "swap A1", "move"]:
+        with pytest.raises(InvalidAction) as refused:
+            GAME.parse_action(half)
+        assert refused.value.key == "stratego.error.unreadable" and refused.value.params["text"] == half
+    with pytest.raises(InvalidAction) as refused:
+        GAME.parse_action("move a11 a12")
+    assert refused.value.key == "stratego.error.bad_square" and refused.value.params["text"] == "A11"

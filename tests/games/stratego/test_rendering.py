@@ -41,6 +41,7 @@ def cell_centre(square: str, flipped: bool) -> tuple[int, int]:
 def test_public_board_is_a_wide_palette_png_within_budget() -> None:
     data = R.render_public(GAME.observe(game_after(60), None), names=NAMES, locale="sv")
     image = Image.open(io.BytesIO(data))
+    image.load()  # decodes, not just its header
     assert image.format == "PNG" and image.mode == "P"
     assert image.width >= 1000 and len(data) <= 200_000
 

@@ -94,3 +94,23 @@ def test_the_nest_hint_shows_only_when_there_is_something_to_hide_or_fetch() -> 
     assert hint in describe_private(GAME.observe(state, 1), locale="en")
     state.thief(1).money, state.thief(1).stashes = 0, {"A5": 2000}
     assert hint in describe_private(GAME.observe(state, 1), locale="en")
+
+
+def test_the_turn_hint_follows_the_setup_and_an_arrest_to_be_named() -> None:
+    from rendering.tjuv import describe_private
+
+    state = GAME.new(3, GAME.resolve_options({}), "hints")  # the police on seat 0, thieves T1, T2
+    first = describe_private(GAME.observe(state, 1), locale="en")
+    assert "choose your starting nest (nest <square>" in first and "roll" not in first
+    assert "Your turn" not in describe_private(GAME.observe(state, 0), locale="en")
+    for seat in (1, 2):
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    police = describe_private(GAME.observe(state, 0), locale="sv")
+    assert "ställ radiobilen" in police and "car <bak> <fram>" in police and "slå tärningen" not in police
+    GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+    assert "roll the die (roll)" in describe_private(GAME.observe(state, 0), locale="en")
+    state.pending = [{"thief": 1, "pieces": ["P1", "P2"]}]  # T1 encircled on the police's turn
+    state.turn = 1
+    assert "T1 is encircled: name the piece that makes the arrest (arrest <piece>: P1, P2)." in describe_private(
+        GAME.observe(state, 0), locale="en")
+    assert "Your turn" not in describe_private(GAME.observe(state, 1), locale="en")

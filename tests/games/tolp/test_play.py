@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.cards import parse_cards
 from bot.errors import IllegalAction, NotYourTurn
 
 from .build import GAME, act, hand, play_state
 
 
 def on_table(lead: str, follow: str) -> None:
-    """Seat 0 leads ``lead``, seat 1 tries ``follow`` (both keep spare cards)."""
+    """Seat 0 leads ``lead``, seat 1 tries ``follow`` (both keep spare cards); when it beats the
+    lead it lies on top of the table and the turn passes on."""
     state = play_state([f"{lead} 2C", f"{follow} 2D", "3C"])
     act(state, 0, f"play {lead}")
     act(state, 1, f"play {follow}")
+    assert state.table == [(0, sorted(parse_cards(lead))), (1, sorted(parse_cards(follow)))]
+    assert hand(state, 1) == "2D" and state.turn == 2
 
 
 def test_three_sixes_beat_two_fives() -> None:
@@ -58,6 +62,7 @@ def test_ace_is_high_two_is_low_and_suits_do_not_matter() -> None:
     state = play_state(["2S 9H", "3D 9C", "4H 5H"])
     act(state, 0, "play 2S")
     act(state, 1, "play 3D")
+    assert [(seat, str(cards[0])) for seat, cards in state.table] == [(0, "2S"), (1, "3D")]
 
 
 def test_cards_of_different_ranks_are_no_combination() -> None:

@@ -25,8 +25,11 @@ def test_a_wild_card_cannot_be_played_without_a_natural_card() -> None:
 
 
 def test_without_the_option_twos_are_just_the_lowest_rank() -> None:
-    state = play_state(["2S 2C 9C", "6C", "8C"])
-    act(state, 0, "play 2S 2C")
+    state = play_state(["2S 2C 9C", "3C 3D 8D", "8C"])
+    events = act(state, 0, "play 2S 2C")  # a plain pair of twos, not "wild alone"
+    assert [(e.key, e.params["rank"]) for e in events] == [("tolp.event.played", "2")]
+    act(state, 1, "play 3C 3D")  # the lowest pair above it beats it
+    assert [seat for seat, _ in state.table] == [0, 1] and state.table[-1][1][0].rank == 3
 
 
 def test_one_cannot_go_out_on_a_combination_with_a_wild_card() -> None:

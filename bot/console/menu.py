@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.console.table import CHANNEL, ConsoleTable
+from bot.console.table import CHANNEL, QUIT_WORDS, ConsoleTable
 from bot.engine import registry
 from bot.errors import GameMasterError
 from bot.i18n import t
@@ -14,7 +14,6 @@ from bot.services.text import error_text
 from bot.storage.games import GameRow
 
 RESUME, NEW, QUIT = "resume", "new", "quit"
-QUIT_WORDS = ("q", "quit", "exit")
 
 
 class Leave(Exception):

@@ -30,6 +30,7 @@ from bot.storage.games import GameRow
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+QUIT_WORDS = ("q", "quit", "exit")
 
 
 def plain(text: str, width: int | None = None) -> str:
@@ -191,6 +192,9 @@ class ConsoleTable:
             self.say(t("console.commands", self.locale))
         elif word == "status":
             await self.write_board(record)
+            describe = getattr(importlib.import_module(f"rendering.{record.game}"), "describe_public", None)
+            if describe is not None:  # a board with no private views (Monopol) also in words
+                self.say(describe(self.service.observe(record, None), names=record.names, locale=self.locale))
             acting = ", ".join(record.names[s] for s in sorted(self.service.to_act(record)))
             self.say(t("console.status", self.locale, game=t(f"game.name.{record.game}", self.locale),
                        id=record.id, ply=record.ply, players=acting))
@@ -214,6 +218,8 @@ class ConsoleTable:
             section = rules.lookup(game, topic, self.locale)
             if section is not None:
                 self.say(f"{section.title}\n{section.body}")
+                if "`/" in section.body:  # written for Discord: say how moves are typed here
+                    self.say(t("console.rules_commands", self.locale))
                 return
             self.say(t("console.no_rule", self.locale, topic=topic))
         sections = rules.topics(game, self.locale)
@@ -259,7 +265,7 @@ class ConsoleTable:
                 await self.show_private(record, seat)
                 self.shown = (seat, record.ply)
             text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
-            if text.lower() in ("quit", "exit"):
+            if text.lower() in QUIT_WORDS:  # "q" too, as in the start menu
                 return 0
             if not text or await self.command(record, seat, text):
                 continue

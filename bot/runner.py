@@ -157,7 +157,7 @@ async def verify(db: Database, path: str | Path | None = None, locale: str = "en
             same = False
         else:
             same = json.dumps(game.dump(state), sort_keys=True) == json.dumps(record.state, sort_keys=True)
-        print(f"game {record.id} ({record.game}): {'ok' if same else 'MISMATCH'}")
+        print(t("cli.verify_ok" if same else "cli.verify_mismatch", locale, id=record.id, game=record.game))
         bad += not same
     print(t("cli.verify_done", locale, count=len(ids), bad=bad))
     return 1 if bad else 0

@@ -50,6 +50,7 @@ from rendering.monopol_board import (
     tile_box,
     wrap,
 )
+from rendering.monopol_words import describe_public  # noqa: F401 - the console's status in words
 
 __all__ = ["PLAYER_COLOURS", "recent_lines", "render_deed", "render_focus", "render_private", "render_public",
            "render_zoom", "tile_box"]

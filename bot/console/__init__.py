@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from bot.console.menu import NEW, QUIT, RESUME, choose, game_list, new_game
+from bot.console.menu import NEW, QUIT, RESUME, Leave, choose, game_list, new_game
 from bot.console.table import CHANNEL, ConsoleTable, plain
 from bot.i18n import t
 from bot.services.table import GameService
@@ -88,6 +88,8 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
             result = await table.loop()
         except EOFError:  # Ctrl-D: the goodbye on a line of its own, not after the prompt
             say("")
+            result = 0
+        except Leave:  # "q" where the game is chosen
             result = 0
         except asyncio.CancelledError:  # Ctrl-C: leave at once, on a line of its own
             say("")

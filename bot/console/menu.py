@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.console.table import CHANNEL, ConsoleTable
+from bot.console.table import CHANNEL, QUIT_WORDS, ConsoleTable
 from bot.engine import registry
 from bot.errors import GameMasterError
 from bot.i18n import t
@@ -14,6 +14,10 @@ from bot.services.text import error_text
 from bot.storage.games import GameRow
 
 RESUME, NEW, QUIT = "resume", "new", "quit"
+
+
+class Leave(Exception):
+    """The player left while a new game was being set up (before it started)."""
 
 
 def game_list(locale: str) -> str:
@@ -61,7 +65,7 @@ async def choose(table: ConsoleTable, saved: GameRow | None) -> str:
             return RESUME
         if answer in ("n", "new", ""):
             return NEW
-        if answer in ("q", "quit", "exit"):
+        if answer in QUIT_WORDS:
             return QUIT
 
 
@@ -74,7 +78,10 @@ async def new_game(table: ConsoleTable, game: str | None, players: Sequence[str]
     if asked:
         table.say(game_list(locale))
     while chosen is None:
-        chosen = pick_game(await table.prompt(t("console.choose_game", locale)))
+        answer = await table.prompt(t("console.choose_game", locale))
+        if answer.lower() in QUIT_WORDS:  # the menu just offered "q = quit"
+            raise Leave
+        chosen = pick_game(answer)
     game = chosen
     engine = registry.get(game)
     if not players:

@@ -30,12 +30,14 @@ from bot.storage.games import GameRow
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
+QUIT_WORDS = ("q", "quit", "exit")
 
 
 def plain(text: str, width: int | None = None) -> str:
     """``text`` for a terminal: without Discord's bold (a `code` quote still reads as a quote), and
     with every line longer than ``width`` wrapped between words, its continuation indented like the
-    line itself (or by two spaces). A word longer than the line (a file's path) stays whole."""
+    line itself (or by two spaces). A word longer than the line (a file's path) stays whole, and so
+    does each move of a list of moves ("move P1 O11 | move C S7")."""
     text = str(text).replace("**", "")
     if not width:
         return text
@@ -45,8 +47,12 @@ def plain(text: str, width: int | None = None) -> str:
             lines.append(line)
             continue
         indent = line[:len(line) - len(line.lstrip())]
-        lines += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
-                               break_on_hyphens=False, break_long_words=False) or [line]
+        moves = " | " in line  # break only between the moves: their own spaces are held together
+        if moves:
+            line = line.replace(" | ", "\x01").replace(" ", "\x00").replace("\x01", " | ")
+        wrapped = textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent or "  ",
+                                break_on_hyphens=False, break_long_words=False) or [line]
+        lines += [part.replace("\x00", " ") for part in wrapped]
     return "\n".join(lines)
 
 
@@ -186,6 +192,9 @@ class ConsoleTable:
             self.say(t("console.commands", self.locale))
         elif word == "status":
             await self.write_board(record)
+            describe = getattr(importlib.import_module(f"rendering.{record.game}"), "describe_public", None)
+            if describe is not None:  # a board with no private views (Monopol) also in words
+                self.say(describe(self.service.observe(record, None), names=record.names, locale=self.locale))
             acting = ", ".join(record.names[s] for s in sorted(self.service.to_act(record)))
             self.say(t("console.status", self.locale, game=t(f"game.name.{record.game}", self.locale),
                        id=record.id, ply=record.ply, players=acting))
@@ -209,6 +218,8 @@ class ConsoleTable:
             section = rules.lookup(game, topic, self.locale)
             if section is not None:
                 self.say(f"{section.title}\n{section.body}")
+                if "`/" in section.body:  # written for Discord: say how moves are typed here
+                    self.say(t("console.rules_commands", self.locale))
                 return
             self.say(t("console.no_rule", self.locale, topic=topic))
         sections = rules.topics(game, self.locale)
@@ -254,7 +265,7 @@ class ConsoleTable:
                 await self.show_private(record, seat)
                 self.shown = (seat, record.ply)
             text = await self.prompt(t("console.prompt", self.locale, player=record.names[seat]))
-            if text.lower() in ("quit", "exit"):
+            if text.lower() in QUIT_WORDS:  # "q" too, as in the start menu
                 return 0
             if not text or await self.command(record, seat, text):
                 continue

@@ -19,6 +19,8 @@ from dotenv import dotenv_values
 
 from bot.cli import main
 from bot.console import run_console
+from bot.console.seats import to_board, to_engine
+from bot.console.table import plain
 from bot.settings import Settings
 from tests.unit.test_console_menu import Script as Typed
 
@@ -76,7 +78,7 @@ def test_ctrl_c_at_a_prompt_leaves_at_once_without_a_traceback(tmp_path: Path) -
 def test_a_refused_move_with_a_seat_quotes_it_as_typed(tmp_path: Path) -> None:
     # Zloděj: "steal Björn" (no cards) is read as "steal 1"; the refusal must not say "steal 1",
     # which would be Anna's number on the board
-    script = Script(["steal Björn", "steal 2", "quit"])
+    script = Script(["steal Björn", "steal 2", "q"])  # "q" leaves the game's prompt too
     play(tmp_path, script, game="zlodej", players=NAMES, seed="typed", options={"first_player": "creator"})
     refusals = [line for line in script.lines if line.startswith("I cannot read")]
     assert refusals == ['I cannot read "steal Björn". Try: new 7H 7S, add 7C, steal 2 7D, take 7D, discard 3C or end.',
@@ -89,6 +91,11 @@ def test_rule_hints_name_the_console_rules_command_in_the_players_language(tmp_p
     refusal = next(line for line in script.lines if "must contain" in line)
     assert refusal.endswith("(Type rules start for the rule.)") and "/rules" not in refusal
     assert "Who starts a round" in script.text  # and that command shows the rule
+    script = Script(["rules exchange", "quit"])  # a rule written with Discord's commands says so
+    play(tmp_path / "exchange", script, game="tolp", players=NAMES, seed="hint", options={})
+    assert "`/tolp give cards:3C 4D`" in script.text
+    assert "(The rules write moves as Discord's /commands; at this table type them as help lists them.)" \
+        in script.lines
     script = Script(["play 3C", "quit"])
     play(tmp_path / "cs", script, locale="cs", game="tolp", players=NAMES, seed="hint", options={})
     refusal = next(line for line in script.lines if "♥2" in line and line.startswith("První"))
@@ -100,9 +107,11 @@ def test_the_menu_says_a_new_game_ends_the_saved_one_and_lists_stratego_for_two(
     script = Script(["q"])
     assert play(tmp_path, script) == 0
     assert "r = resume it, n = new game (ends the saved one), q = quit:" in script.lines
-    script = Script(["n"])  # the game list, then Ctrl-D at "Which game"
-    play(tmp_path, script)
+    script = Script(["n", "chess", "q"])  # the game list; "q" leaves where the game is chosen too
+    assert play(tmp_path, script) == 0
     assert "3. stratego — Stratego, 2 players" in script.lines and "2–2" not in script.text
+    assert script.lines[-3:] == ["Which game (number or name)?", "Which game (number or name)?",
+                                 f"Goodbye. The game is saved in {tmp_path / 'console.sqlite3'}."]
 
 
 def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) -> None:
@@ -118,6 +127,11 @@ def test_at_an_80_column_terminal_long_lines_wrap_between_words(tmp_path: Path) 
     hand = narrow.lines.index(next(line for line in narrow.lines if line.startswith("Your hand:")))
     assert narrow.lines[hand + 1].startswith("  2") and narrow.lines[hand + 2].startswith("  ")  # indented on
     assert "Commands: status (the board and who is to play), log (the moves so far), rules" in narrow.lines
+    listed = "Some legal moves: " + " | ".join(f"move P{n % 3 + 1} M{n}" for n in range(1, 16))
+    wrapped = plain(listed, 80).split("\n")
+    assert len(wrapped) > 1 and all(len(line) <= 80 for line in wrapped)
+    parts = [part.strip() for line in wrapped for part in line.split("|") if part.strip()]
+    assert all(re.fullmatch(r"(Some legal moves: )?move P\d M\d+", part) for part in parts), wrapped  # none cut
 
 
 def test_the_log_joins_a_moves_sentences_as_sentences(tmp_path: Path) -> None:
@@ -150,3 +164,46 @@ def test_env_example_names_every_setting_the_bot_reads_and_works_as_it_is(monkey
     settings = Settings.from_env(env_file=None)
     assert settings.token is None and settings.database == "data/gamemaster.sqlite3" and settings.shards is None
     assert settings.render_processes >= 1 and settings.announce_slots == 8
+
+
+def test_monopol_deeds_are_typed_and_listed_by_name(tmp_path: Path) -> None:
+    assert to_engine("monopol", "build Kongens gate 2", NAMES) == "build 6 2"
+    assert to_engine("monopol", "keep-mortgage rådhus", NAMES) == "keep-mortgage 39"
+    assert to_engine("monopol", "sell 37 1", NAMES) == "sell 37 1"  # the number still works
+    assert to_board("monopol", "unmortgage 5") == "unmortgage Oslo Sentralstasjon"
+    script = Script(["roll", "buy", "mortgage prinsens", "mortgage Nowhere", "help", "quit"])
+    play(tmp_path, script, game="monopol", players=NAMES, seed="street-2", options={})
+    assert "Anna buys Prinsens gate for kr\u00a0100." in script.lines
+    assert "Anna mortgages Prinsens gate and gets kr\u00a050." in script.lines
+    assert "There is no deed called “Nowhere”. Type a deed's name (or a part of it only it has) or its square " \
+           "number; help lists the moves you can make now." in script.lines
+    assert "Some legal moves: end | unmortgage Prinsens gate" in script.lines
+
+
+def test_monopol_status_tells_each_players_money_square_and_deeds_in_words(tmp_path: Path) -> None:
+    script = Script(["roll", "buy", "mortgage prinsens", "end", "status", "quit"])
+    play(tmp_path, script, game="monopol", players=NAMES, seed="street-2", options={})
+    status = script.lines.index("Monopol #1, move 4: Björn to play.")
+    assert script.lines[status - 2:status] == [
+        "Anna: kr\u00a01,450 in cash, worth kr\u00a01,500, on Prinsens gate · deeds: Prinsens gate (mortgaged)",
+        "Björn: kr\u00a01,500 in cash, worth kr\u00a01,500, on Start"]
+    # buildings, a hotel, jail and bankruptcy as the player panel shows them
+    from rendering.monopol_words import describe_public
+    owner, level = [None] * 40, [0] * 40
+    owner[37] = owner[39] = owner[6] = 0
+    level[37], level[39] = 2, 5
+    pub = {"players": 2, "bankrupt": [False, True], "in_jail": [True, False], "position": [10, 0],
+           "cash": [200, 0], "net_worth": [900, 0], "owner": owner, "level": level, "mortgaged": [False] * 40,
+           "jail_cards": [1, 0]}
+    assert describe_public({"public": pub}, names=NAMES, locale="en").split("\n") == [
+        "Anna: kr\u00a0200 in cash, worth kr\u00a0900, in jail · deeds: Kongens gate, Ullevål hageby (2 houses), "
+        "Rådhusplassen (1 hotel) · jail cards: 1", "Björn: bankrupt"]
+
+
+def test_db_verify_speaks_the_configured_language_for_each_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    play(tmp_path, Script(["quit"]), game="tolp", players=NAMES, seed="verify", options={})
+    monkeypatch.setenv("GAMEMASTER_LOCALE", "sv")
+    capsys.readouterr()
+    assert main(["db", "verify", "--db", str(tmp_path / "console.sqlite3")]) == 0
+    assert "spel 1 (tolp): ok" in capsys.readouterr().out.splitlines()

@@ -30,6 +30,7 @@ from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
+from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
 from cogs import drawing, replay
 from cogs.admission import Admission
@@ -97,6 +98,9 @@ class Announcer(commands.Cog):
         # crash takes its predecessor's claims over at once instead of waiting for them to run out
         settings = bot.settings
         self.owner = "announcer " + ", ".join(shard_scopes(settings.shards, settings.shard_count))
+        # other processes may commit to this database (PostgreSQL): see _run's last look
+        self.shared = bot.db.backend != SQLITE
+        self._closing = False
 
     async def cog_load(self) -> None:
         # the sweep's first round, once connected, delivers what the last run committed but did
@@ -110,6 +114,7 @@ class Announcer(commands.Cog):
         there (their entries stay pending: the next start delivers them, the nonce prevents a
         second board)."""
         self.sweep.cancel()
+        self._closing = True
         running = [task for task in self._running.values() if not task.done()]
         for task in running:
             task.cancel()
@@ -142,7 +147,7 @@ class Announcer(commands.Cog):
             self._run(game_id), name=f"gamemaster-announce-{game_id}")
 
     async def _run(self, game_id: int) -> None:
-        claimed = False
+        claimed = drained = False
         try:
             while True:
                 channel = None
@@ -162,6 +167,7 @@ class Announcer(commands.Cog):
                             await self._deliver_or_give_up(snap)
                             continue
                     elif game_id not in self._again:
+                        drained = True
                         return
                 if channel is not None:  # the channel's pace: wait without holding a slot
                     await self.bot.pacer.ready(channel)
@@ -175,6 +181,20 @@ class Announcer(commands.Cog):
                     await self.outbox.release(game_id, self.owner)
                 except Exception:  # noqa: BLE001 - the claim then runs out by itself
                     log.warning("could not release the delivery claim of game %s", game_id, exc_info=True)
+                else:
+                    await self._last_look(game_id, drained)
+
+    async def _last_look(self, game_id: int, drained: bool) -> None:
+        """Another process that committed a move while this one held the table's claim found the
+        table claimed and left its delivery to this one: look once more after letting go, or the
+        move would wait for the periodic sweep."""
+        if not (drained and self.shared) or self._closing:
+            return
+        try:
+            if await self.outbox.waiting(game_id):
+                self.wake(game_id)
+        except Exception:  # noqa: BLE001 - the sweep delivers it then
+            log.warning("could not look for new announcements of game %s", game_id, exc_info=True)
 
     async def _deliver_or_give_up(self, snap: Snapshot) -> None:
         try:

@@ -114,6 +114,11 @@ class Outbox:
         async with self.db.single() as conn:
             await announcements.release(conn, game_id, owner)
 
+    async def waiting(self, game_id: int) -> bool:
+        """Whether the table has entries not yet delivered."""
+        async with self.db.reading_one() as conn:
+            return bool(await announcements.pending(conn, game_id))
+
     async def tables(self) -> list[int]:
         """Games with committed changes not yet announced (delivered at start-up and periodically)."""
         async with self.db.transaction() as conn:

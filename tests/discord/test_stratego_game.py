@@ -175,10 +175,13 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     # and no DM to Red carries Blue's setup code; Blue got no DM at all
     assert fake.dms_to(blue) == []
     red_squares = set(setup_squares(RED)) | {"B5"}
+    offered = 0
     for message in fake.dms_to(red):
         assert BLUE_CODE[30:] not in message.content.replace(" ", "")
         for value in option_values(message):
             assert value.split()[0] in red_squares
+            offered += 1
+    assert offered  # Red's DMs did carry menus
     dm_channels = {fake.dm_channel(red)["id"]}
     assert all(m.channel_id in dm_channels for m in fake.messages.values() if m.kind == "dm")
     fake.assert_clean()

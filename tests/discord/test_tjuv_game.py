@@ -64,6 +64,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     done: list[str] = []
     used = {"board": 0, "slash": 0, "menu": 0}
     checked_wrong_turn = checked_autocomplete = checked_hide = False
+    stashed: dict[str, str] = {}  # nest -> the user who hid money there
     while True:
         record = await bot.service.current(fake.channel_id)
         if record is None:
@@ -124,6 +125,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
             # the hidden sum and its nest: in the thief's own DM only, never in the channel or image
             record = await bot.service.current(fake.channel_id)
             nest = state.thief(seat).at
+            stashed[nest] = user["id"]
             private = own_view(fake, user).content  # the private answer to the hiding move
             kroner = money(int(rest), "en")
             assert f"You hid {kroner} in the nest at {nest}" in private
@@ -157,9 +159,14 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     assert "Game over" in final.content and "round limit" in final.content
     assert "1. player" in final.content
     assert final.files[0].data.startswith(PNG) and [b.get("label") for b in final.buttons] == ["Rematch", "Replay"]
-    for message in fake.messages.values():  # stash views only ever went to their owners
-        if message.kind == "dm" and "Your hidden money: A5" in message.content:
-            assert message.channel_id == fake.dm_channel(users[1])["id"]
+    # stash views (the private line naming each nest's hidden sum) only ever went to their owners
+    owner_of = {fake.dm_channel(u)["id"]: u["id"] for u in users}
+    stash_dms = [(owner_of.get(m.channel_id), line) for m in fake.messages.values() if m.kind == "dm"
+                 for line in m.content.splitlines() if line.startswith("Your hidden money:")]
+    assert stash_dms
+    for recipient, line in stash_dms:
+        assert {nest for nest in stashed if f" {nest}: " in line} <= {n for n, u in stashed.items() if u == recipient}
+        assert any(f" {nest}: " in line for nest in stashed), line
     fake.assert_clean()
 
 

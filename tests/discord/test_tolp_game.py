@@ -94,7 +94,7 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
             if verb == "play":
                 other = by_id[record.user_of((seat + 1) % 4)]
                 wrong = await fake.interact(bot, fake.slash(other, "tolp play", cards=rest))
-                assert wrong.ephemeral and ("turn" in wrong.text.lower() or "not" in wrong.text.lower())
+                assert wrong.ephemeral and "not your turn" in wrong.text.lower(), wrong.text
             command, options = tolp_command(action)
             r = await fake.interact(bot, fake.slash(user, command, options))
         assert r.ok, r.text

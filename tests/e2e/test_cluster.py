@@ -131,7 +131,12 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
         async def delivered() -> bool:  # the last moves' boards and DMs are out before the processes stop
             row = await db.fetchone("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL")
             return row is not None and row[0] == 0
-        await until(delivered, "the last moves' announcements to be delivered")
+        try:
+            await until(delivered, "the last moves' announcements to be delivered")
+        except AssertionError as late:  # say which entries and who holds their tables
+            undone = await db.fetchall("SELECT id, game_id, ply, created_at FROM announcements WHERE done_at IS NULL")
+            claims = await db.fetchall("SELECT * FROM announce_leases")
+            raise AssertionError(f"{late}: undelivered {undone}, claims {claims}") from None
     finally:
         await cluster.stop()
         await db.close()

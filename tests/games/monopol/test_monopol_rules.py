@@ -522,4 +522,6 @@ def test_a_player_in_debt_may_sell_a_deed_for_cash_but_not_give_cash_away() -> N
     with pytest.raises(IllegalAction, match="trade_cash_debt"):
         act(s, 1, "trade 2 give:c50 get:-")
     act(s, 1, "trade 2 give:5 get:c200")
-    assert s.trade is not None
+    assert s.trade is not None and s.trade.proposer == 1
+    assert keys(act(s, 2, "accept")) == ["monopol.event.trade_done", "monopol.event.debt_paid"]
+    assert s.owner[5] == 2 and not s.debts and s.cash == [1600, 150, 1300]  # the sale paid the 100 owed

@@ -107,8 +107,11 @@ def test_every_literal_key_is_translated_with_the_same_placeholders(lang: str) -
 
 
 def test_the_auction_timer_is_described_as_closing_by_itself() -> None:
-    for lang in ("en", "nb", "sv", "cs"):
+    by_itself = {"en": "closes by itself", "nb": "avsluttes av seg selv", "sv": "avslutas av sig själv",
+                 "cs": "sama uzavře"}
+    for lang, words in by_itself.items():
         text = _catalog(lang)["monopol.option.auction_minutes"]
+        assert words in text, (lang, text)
         assert not re.search(r"anyone|hvem som helst|vem som helst|kdokoli", text), lang
         rules = (PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
-        assert "`auction close`" not in rules, lang
+        assert "`auction close`" not in rules and "auction_minutes" in rules, lang

@@ -44,6 +44,18 @@ class Card:
 
 JOKER = Card(JOKER_RANK, "")
 
+# Every card there is, one object each: cards are immutable values, so states share them instead of
+# each parsed state holding its own copies (a thousand cached Tölp states held 52,000 Card objects
+# that the garbage collector walked again and again). Keyed by (rank, suit) and by canonical text.
+_CARDS: dict[tuple[int, str], Card] = {(c.rank, c.suit): c for c in
+                                       [JOKER, *(Card(r, s) for s in SUITS for r in range(2, 15))]}
+_BY_TEXT: dict[str, Card] = {str(c): c for c in _CARDS.values()}
+
+
+def card(rank: int, suit: str) -> Card:
+    """The one Card object of this rank and suit."""
+    return _CARDS.get((rank, suit)) or Card(rank, suit)
+
 
 def rank_text(rank: int) -> str:
     return "JK" if rank == JOKER_RANK else RANK_NAMES.get(rank, str(rank))
@@ -61,6 +73,9 @@ def parse_rank(text: str) -> int:
 
 
 def parse_card(text: str) -> Card:
+    known = _BY_TEXT.get(text)  # canonical text, as states store their cards
+    if known is not None:
+        return known
     t = text.strip().upper()
     if t in {"JK", "JOKER", "🃏", "X"}:
         return JOKER
@@ -75,7 +90,7 @@ def parse_card(text: str) -> Card:
     if suit not in SUITS or not rank:
         raise InvalidAction("error.bad_card", text=text)
     try:
-        return Card(parse_rank(rank), suit)
+        return card(parse_rank(rank), suit)
     except InvalidAction:
         raise InvalidAction("error.bad_card", text=text) from None
 
@@ -95,6 +110,6 @@ def cards_text(cards: Iterable[Card]) -> str:
 def standard_deck(decks: int = 1, jokers_per_deck: int = 0) -> list[Card]:
     cards: list[Card] = []
     for _ in range(decks):
-        cards.extend(Card(rank, suit) for suit in SUITS for rank in range(2, 15))
+        cards.extend(card(rank, suit) for suit in SUITS for rank in range(2, 15))
         cards.extend([JOKER] * jokers_per_deck)
     return cards

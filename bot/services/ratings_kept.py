@@ -53,13 +53,10 @@ class Ratings:
         """Rate the server's games of ``game`` finished since the last rating; how many were rated
         here (0 when none were waiting, or another process rated them)."""
         key = (str(guild_id), game)
-        lock = self._busy.setdefault(key, asyncio.Lock())
-        try:
-            async with lock:
-                return await self._catch_up(key[0], game)
-        finally:
-            if not lock.locked() and self._busy.get(key) is lock:
-                del self._busy[key]
+        # one lock per server and game, kept (a few per server): dropping it once released would let a
+        # third caller rate beside one still queued on it
+        async with self._busy.setdefault(key, asyncio.Lock()):
+            return await self._catch_up(key[0], game)
 
     async def _catch_up(self, guild_id: str, game: str) -> int:
         done = 0

@@ -5,7 +5,7 @@ the ones the file states. Then the final board is drawn (the public view: the ga
 shows everything the game reveals at its end) and an animated GIF of the whole game: the board
 after each move in force (at most ``MAX_FRAMES`` of them, evenly spread), everything revealed as
 in ``/game replay`` of an ended game. Exit codes: 0 verified, 1 the replay does not match the file, 2 the file
-cannot be read as an export."""
+cannot be read as an export, or its pictures cannot be written."""
 from __future__ import annotations
 
 import importlib
@@ -19,8 +19,7 @@ from bot.services.movelog import in_force
 from bot.services.replay import frames, pick
 from rendering.animation import MAX_FRAMES, animate_boards
 
-MALFORMED = ("export.file.not_json", "export.file.malformed", "export.file.version", "export.file.engine_format",
-             "export.file.unreadable")
+MALFORMED = ("export.file.not_json", "export.file.malformed", "export.file.version", "export.file.engine_format")
 
 
 def replay_file(path: Path, out: Path | None, locale: str) -> int:
@@ -36,16 +35,20 @@ def replay_file(path: Path, out: Path | None, locale: str) -> int:
               file=sys.stderr)
         return 2 if problem.key in MALFORMED else 1
     data = verified.data
-    print(t("export.cli.verified", locale, path=path, game=t(f"game.name.{data['game']}", locale), id=data["id"],
-            moves=len(data["moves"]), players=", ".join(verified.names)))
+    print(t("export.cli.verified", locale, path=path, game=t(f"game.name.{data['game']}", locale),
+            id=data.get("id", "?"), moves=len(data["moves"]), players=", ".join(verified.names)))
     folder = out or path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    final = folder / f"{path.stem}-final.png"
-    final.write_bytes(final_board(verified, locale))
-    print(t("export.cli.wrote", locale, path=final))
-    animated = folder / f"{path.stem}.gif"
-    animated.write_bytes(animation(verified, locale))
-    print(t("export.cli.wrote", locale, path=animated))
+    final, animated = folder / f"{path.stem}-final.png", folder / f"{path.stem}.gif"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        final.write_bytes(final_board(verified, locale))
+        print(t("export.cli.wrote", locale, path=final))
+        animated.write_bytes(animation(verified, locale))
+        print(t("export.cli.wrote", locale, path=animated))
+    except OSError as exc:
+        print(t("export.cli.unwritable", locale, path=exc.filename or folder, detail=exc.strerror or str(exc)),
+              file=sys.stderr)
+        return 2
     return 0
 
 
@@ -64,7 +67,6 @@ def final_board(verified: Verified, locale: str) -> bytes:
     renderer = importlib.import_module(f"rendering.{verified.data['game']}")
     data: bytes = renderer.render_public(_public(verified, verified.state), names=verified.names, locale=locale)
     return data
-
 
 
 def animation(verified: Verified, locale: str) -> bytes:

@@ -212,6 +212,12 @@ async def test_export_and_replay_file_round_trip(fake: FakeDiscord, make_bot: Bo
     assert "NOT verified" in capsys.readouterr().err
     path.write_text(json.dumps({**data, "moves": data["moves"][:-1]}))  # the resignation cut off
     assert main(["replay", str(path)]) == 1
+    path.write_text(json.dumps({k: v for k, v in data.items() if k != "id"}))  # a hand-edited file
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert main(["replay", str(path), "--out", str(blocked / "out")]) == 2  # verified, cannot write
+    captured = capsys.readouterr()
+    assert "verified" in captured.out and "Cannot write" in captured.err and "Traceback" not in captured.err
     path.write_text("{not json")
     assert main(["replay", str(path)]) == 2
     fake.assert_clean()

@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.monopol.board import SQUARES
+from bot.games.monopol.board import HOTEL, SQUARES
 from bot.i18n import t
 from rendering.kit import seat_name
-
-HOTEL = 5  # a street's level with a hotel
 
 
 def deed_words(pub: Mapping[str, Any], square: int, locale: str) -> str:

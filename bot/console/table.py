@@ -29,7 +29,6 @@ from bot.storage.games import GameRow
 
 CHANNEL = "console"
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
-COMMANDS = ("help", "status", "log", "rules", "hand", "resign", "end", "quit")
 QUIT_WORDS = ("q", "quit", "exit")
 
 
@@ -312,7 +311,3 @@ class ConsoleTable:
         for line in place_lines(outcome.get("places", []), record.names, self.locale, markup=False):
             self.say(line)
         self.say(t("game.seed_reveal", self.locale, seed=record.seed))
-
-
-def game_names() -> list[str]:
-    return registry.names()

@@ -86,14 +86,15 @@ def expected(rated: Rated) -> tuple[dict[str, tuple[Any, ...]], list[tuple[Any, 
             [(c.game_id, c.seat, c.player, c.place, c.players, c.before, c.after, c.number) for c in rated.changes])
 
 
-async def test_kept_ratings_equal_a_recomputation_in_finish_order(db: Database, service: GameService) -> None:
+async def test_kept_ratings_equal_a_recomputation_in_finish_order(db: Database, service: GameService,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Ratings, "BATCH", 4)  # several batches per catch-up, after a restart too
     rng = random.Random(15)
     tables = {guild: [await open_table(service, rng, guild, f"{guild}{n}") for n in range(18)]
               for guild in ("g", "h")}
     order = {guild: rng.sample(ids, len(ids)) for guild, ids in tables.items()}  # not in id order
     assert order["g"] != sorted(order["g"])
     kept = Ratings(db)
-    kept.BATCH = 4  # several batches per catch-up
     for step in range(18):
         for guild in ("g", "h"):
             game_id = order[guild][step]
@@ -195,9 +196,8 @@ async def test_the_migration_numbers_earlier_games_in_finish_order_and_the_first
     assert board.ladder
 
 
+@pytest.mark.sqlite_only  # the repair (and the benchmark filler that uses it) is SQLite's
 async def test_the_filler_numbers_games_stored_in_bulk_after_the_others(db: Database, service: GameService) -> None:
-    if db.backend != "sqlite":
-        return  # the repair (and the benchmark filler that uses it) is SQLite's
     rng = random.Random(2)
     ids = [await open_table(service, rng, "g", f"c{n}") for n in range(5)]
     for game_id in ids:

@@ -22,8 +22,7 @@ async def test_put_off_work_waits_until_no_delivery_waits_for_a_slot() -> None:
     first = asyncio.create_task(delivery("first"))
     await inside.wait()
     second = asyncio.create_task(delivery("second"))
-    while not admission.pressed:  # the second delivery is queued for the one slot
-        await asyncio.sleep(0)
+    await asyncio.wait_for(_until_pressed(admission), 5)  # the second delivery is queued for the one slot
 
     folded = asyncio.Event()
 
@@ -52,8 +51,7 @@ async def test_beyond_the_bound_the_oldest_put_off_work_is_dropped() -> None:
             await leave.wait()
 
     busy = [asyncio.create_task(delivery()) for _ in range(2)]  # one delivers, one waits
-    while not admission.pressed:
-        await asyncio.sleep(0)
+    await asyncio.wait_for(_until_pressed(admission), 5)
     last_ran = asyncio.Event()
     for n in range(4):
         async def work(n: int = n) -> None:
@@ -84,3 +82,9 @@ async def test_senders_side_by_side_never_pass_the_channel_limit() -> None:
     pacer = ChannelPacer(limit=2, window=0.2)
     holds = sorted(await asyncio.gather(*(pacer.hold("table") for _ in range(3))))
     assert holds[2] - holds[0] >= 0.2  # the third waited for the window (on the pacer's own clock)
+
+
+async def _until_pressed(admission: Admission) -> None:
+    """Let the queued tasks run until one waits for a slot (bounded by the caller's timeout)."""
+    while not admission.pressed:
+        await asyncio.sleep(0)

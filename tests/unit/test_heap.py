@@ -36,7 +36,8 @@ class Bot:
 
 async def test_the_heap_is_frozen_and_the_young_generation_widened_once_the_bot_is_ready(fresh_gc: None) -> None:
     bot = Bot()
-    kept = [{"table": n} for n in range(1000)]  # long-lived objects made at start-up
+    kept = [[n] for n in range(1000)]  # long-lived objects made at start-up (lists: the collector tracks them)
+    assert gc.is_tracked(kept[0]) and any(o is kept[0] for o in gc.get_objects())
     settling = asyncio.create_task(heap.settle_when_ready(bot))
     for _ in range(5):
         await asyncio.sleep(0)

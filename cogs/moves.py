@@ -51,8 +51,11 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
         except StorageDamaged as exc:
             exc.game_id = exc.game_id or table
             raise
-        answered = await answer_with_own_view(interaction, update)
-        announce(bot, update, answered)
+        answered = None
+        try:
+            answered = await answer_with_own_view(interaction, update)
+        finally:  # the move is committed: its board goes out whatever became of the answer
+            announce(bot, update, answered)
         if answered is None:
             await acknowledged(interaction)
 
@@ -79,12 +82,12 @@ async def answer_with_own_view(interaction: discord.Interaction, update: Update)
     seat = record.seat_of(str(interaction.user.id))
     if seat is None or seat not in update.private_changed or bot.get_cog("Announcer") is None:
         return None
-    content, file, view = await private_message(bot, record, seat, locale_of(interaction), update.events)
-    if not content and file is None:
-        return None
     try:
+        content, file, view = await private_message(bot, record, seat, locale_of(interaction), update.events)
+        if not content and file is None:
+            return None
         await reply(interaction, content, **_attached(file, view))
-    except discord.HTTPException:  # the announcer DMs it as before
+    except Exception:  # a failed drawing or reply: the announcer DMs the view as before
         log.warning("could not answer interaction %s with the mover's own view", interaction.id, exc_info=True)
         return None
     return seat

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cogs import moves
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_moved, board_posts, latest_board, tolp_command
 from tests.fakediscord import FakeDiscord, Recorded, settle
@@ -140,3 +143,26 @@ async def test_a_turn_dm_to_closed_dms_leaves_the_game_going(fake: FakeDiscord, 
     record = await bot.service.current(fake.channel_id)
     assert record is not None and record.ply >= 6
     fake.assert_clean()
+
+
+async def test_a_move_whose_own_view_cannot_be_drawn_is_still_announced(
+        fake: FakeDiscord, make_bot: BotFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move is committed before its answer is drawn: when drawing the mover's own view fails,
+    the board still goes out at once and the mover hears their move went through (no "unexpected
+    error" for a move that was made)."""
+    bot = await make_bot()
+    users = fake.add_members(4)
+    await start_tolp(fake, bot, users)
+    await settle(bot)
+    _, payload, record = await next_move(fake, bot, users)
+    before = len(board_posts(fake))
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the render worker died")
+
+    monkeypatch.setattr(moves, "private_message", broken)
+    answer = await fake.interact(bot, payload)
+    await settle(bot)
+    assert answer.ok and "unexpected" not in answer.text.lower(), answer.text
+    assert (await bot.service.current(fake.channel_id)).ply == record.ply + 1
+    assert len(board_posts(fake)) == before + 1  # the new board, without waiting for a sweep

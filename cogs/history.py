@@ -114,12 +114,13 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
         anchor, game = int(match["anchor"]), match["game"]
         if game is not None and game not in registry.names():
             raise IllegalAction("error.unknown_game", game=game)
+        await interaction.response.defer()  # acknowledged before the page is read; then the list is edited
         history = bot.history
         guild = str(interaction.guild_id)
         page = await (history.page(guild, game=game, older_than=anchor) if match["way"] == "o"
                       else history.page(guild, game=game, newer_than=anchor))
         text, page = history_text(page, locale)
-        await interaction.response.edit_message(content=text, view=history_view(page, locale))
+        await interaction.edit_original_response(content=text, view=history_view(page, locale))
 
     await guarded(interaction, work)
 

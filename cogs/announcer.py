@@ -344,8 +344,11 @@ class Announcer(commands.Cog):
 
     async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Fold the board a new one replaced: at once, or (cosmetic, so low priority) once the
-        announcer has caught up when tables wait for a delivery or this channel for its pace."""
-        if self.admission.pressed or self.bot.pacer.wait_time(record.channel_id) > 0:
+        announcer has caught up when tables wait for a delivery or this channel for its pace; at once
+        when the game is over."""
+        # a finished game's thread is archived right after this delivery, and an archived thread
+        # refuses edits: its last summary cannot wait
+        if record.status == "active" and (self.admission.pressed or self.bot.pacer.wait_time(record.channel_id) > 0):
             self.admission.later(f"the summary of board {board.message_id} of game {record.id}",
                                  lambda: self.supersede(record, board, public))
             return

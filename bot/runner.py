@@ -47,12 +47,13 @@ async def run_bot(settings: Settings) -> int:
         await lease.acquire()  # a second process on this database stops here, naming the first
         bot = GameMasterBot(settings, db, GameService(db))
         beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
-        settle = asyncio.create_task(settle_when_ready(bot), name="gamemaster-heap")
+        settle: asyncio.Task[int] | None = None
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):  # a clean stop hands the lease back at once
             loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
         try:
-            async with bot:
+            async with bot:  # the client is set up here: only now may a task wait for it to be ready
+                settle = asyncio.create_task(settle_when_ready(bot), name="gamemaster-heap")
                 await bot.start(settings.token or "")
         except discord.LoginFailure:
             print(t("cli.bad_token", settings.default_locale))
@@ -66,7 +67,8 @@ async def run_bot(settings: Settings) -> int:
             return 4
         finally:
             beat.cancel()
-            settle.cancel()
+            if settle is not None:
+                settle.cancel()
             await lease.release()
     return 0
 

@@ -1,8 +1,8 @@
 """Translations: ``t(key, locale, **params)`` over JSON catalogs.
 
-Catalogs: ``bot/i18n/catalogs/<lang>.json`` (core) merged with every game package's
-``bot/games/<game>/locale/<lang>.json``. Keys are flat dotted strings; values use ``{name}``
-placeholders. Languages: en (complete, the fallback), sv, nb, cs.
+Catalogs: ``bot/i18n/catalogs/<lang>.json`` (core), ``bot/i18n/catalogs/<area>/<lang>.json`` (one
+folder per area) and every game package's ``bot/games/<game>/locale/<lang>.json``, merged. Keys are
+flat dotted strings; values use ``{name}`` placeholders. Languages: en (complete, the fallback), sv, nb, cs.
 
 A value is either a plain string or a plural entry, an object with one text per CLDR plural
 category of the language (``{"one": "{count} card", "other": "{count} cards"}``; Czech adds
@@ -49,6 +49,7 @@ def normalize(locale: str | None) -> str:
 
 def catalog_files(lang: str) -> list[Path]:
     files = [_ROOT / "catalogs" / f"{lang}.json"]
+    files += sorted((_ROOT / "catalogs").glob(f"*/{lang}.json"))  # one folder per area: web/, ai/, …
     files += sorted(_GAMES.glob(f"*/locale/{lang}.json"))
     return [f for f in files if f.exists()]
 

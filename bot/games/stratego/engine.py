@@ -51,7 +51,9 @@ class StrategoGame(Game[StrategoState]):
         OptionSpec("two_square_limit", 3, choices=(3, 5),
                    description_key="stratego.option.two_square_limit"),
         OptionSpec("scout_move_attack", True, description_key="stratego.option.scout_move_attack"),
-        OptionSpec("max_moves", 0, minimum=0, maximum=100000,
+        # 2000 moves in total: the anti-stalling rules stop shuttles and chases, not wandering
+        # (see the rules text, "end"); 0 = no limit, as games stored before kept it
+        OptionSpec("max_moves", 2000, minimum=0, maximum=100000,
                    description_key="stratego.option.max_moves"),
     )
     # Random moves rarely find a flag; a move limit makes every random playout end.

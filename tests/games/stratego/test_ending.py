@@ -121,3 +121,22 @@ def test_the_player_waiting_for_an_answer_to_a_draw_offer_is_told_so() -> None:
     with pytest.raises(IllegalAction) as exc:
         act(state, RED, "accept draw")
     assert exc.value.key == "stratego.error.draw_pending"
+
+
+def test_a_game_without_a_chosen_limit_is_drawn_at_2000_moves_in_total() -> None:
+    state = position({"E4": (RED, "5"), "E7": (BLUE, "5")})
+    assert state.options["max_moves"] == 2000
+    state.moves = 1998  # the pieces wander: neither anti-stalling rule applies
+    move(state, RED, "move E4 F4")
+    assert GAME.outcome(state) is None
+    move(state, BLUE, "move E7 F7")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.places == ((RED, BLUE),)
+    assert outcome.reason == "stratego.end.move_limit"
+
+
+def test_a_limit_of_zero_means_no_limit() -> None:
+    state = position({"E4": (RED, "5"), "E7": (BLUE, "5")}, max_moves=0)
+    state.moves = 100000
+    move(state, RED, "move E4 F4")
+    assert GAME.outcome(state) is None

@@ -1,0 +1,277 @@
+"""The normal computer for Tjuv och Polis: a planner for each side, reading only what its seat
+may see (the public table and, for a thief, his own stashes).
+
+A thief works towards one goal at a time: rob the best bank or post office for its distance, hide
+the takings in a nest when the police come close, and once he is worth enough (or his hidden
+money is at risk of being worth nothing) fetch it and leave town by the way out he can reach
+soonest — when no policeman can stop him at a telegraph. He keeps out of the police's reach while
+he is wanted, and breaks out of jail whenever he may.
+The police arrest whoever they can land on, put a policeman on a telegraph whenever a thief could
+leave town soon (and rush to one when a thief escapes), close the door of a robbed bank, and
+chase the richest wanted thief, the radio car first (it moves twice the roll and never goes out).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine.rng import Rng
+
+from .actions import Action, Arrest, Breakout, ChooseNest, EndTurn, Fetch, Hide, Move, PlaceCar, Ride, Roll, Wait
+from .board import board
+from .computer import FAR, distance, distances
+from .play import restricted_squares
+from .state import CAR, ESCAPING, FREE, HOUSE, JAIL, Police, Thief, TjuvState
+from .view import role_of
+
+SAFE_RICH = 6000  # a thief worth this much (carried plus hidden) may head out of town
+HIDE_AT = 4000  # carried money a thief takes to a nest when the police are near
+NEAR = 7  # squares within which a police piece is a danger
+
+
+def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    role = role_of(state, seat)
+    if any(isinstance(a, Arrest) for a in legal):
+        # the radio car arrests when it can: it needs no guard duty and is never removed
+        return next((a for a in legal if isinstance(a, Arrest) and a.piece == CAR),
+                    next(a for a in legal if isinstance(a, Arrest)))
+    nests = [a for a in legal if isinstance(a, ChooseNest)]
+    if nests:
+        return _starting_nest(state, nests)
+    cars = [a for a in legal if isinstance(a, PlaceCar)]
+    if cars:  # facing the town's centre: the car's first drive reaches the banks soonest
+        return min(cars, key=lambda a: distance(a.front, list(board().values)))
+    noise = rng.randint(0, 999) / 1000.0
+    return _police(state, legal, noise) if role == 0 else _thief(state, role, legal, noise)
+
+
+def _starting_nest(state: TjuvState, nests: list[ChooseNest]) -> ChooseNest:
+    """Close to rich banks and to a way out, away from the police house and other thieves."""
+    b = board()
+    taken = {t.at for t in state.thieves if t.at}
+
+    def worth(square: str) -> float:
+        near = distances(square)
+        loot = sum(value / (4 + near.get(sq, FAR)) for sq, value in b.values.items())
+        out = min(near.get(sq, FAR) for sq in b.escapes)
+        return loot / 100 - out - (30 if square in taken else 0) + distance(b.gate, [square]) / 3
+    return max(nests, key=lambda a: worth(a.square))
+
+
+# ------------------------------------------------------------------------------ shared reading
+def _police_pieces(state: TjuvState) -> list[Police]:
+    return [p for p in state.police if p.status == FREE and p.at not in (None, HOUSE)]
+
+
+def _reach_chance(state: TjuvState, square: str, pieces: Iterable[Police]) -> float:
+    """The share of die rolls with which some police piece stands exactly that far from
+    ``square`` (the radio car goes twice the roll): roughly the chance to be landed on."""
+    hits = set()
+    for piece in pieces:
+        assert piece.at is not None
+        d = distance(piece.at, [square])
+        for roll in range(1, 7):
+            if d == (2 * roll if piece.id == CAR else roll):
+                hits.add(roll)
+    return len(hits) / 6
+
+
+def _danger(state: TjuvState, square: str) -> float:
+    """How exposed a wanted thief is on ``square``: police in reach, more so when close."""
+    b = board()
+    if b.kind.get(square) == "nest":
+        return 0.0
+    pieces = _police_pieces(state)
+    chance = _reach_chance(state, square, pieces)
+    close = sum(1 for p in pieces if p.at is not None and distance(p.at, [square]) <= 2)
+    return chance + 0.3 * close
+
+
+def _telegraph_watch(state: TjuvState) -> float:
+    """The chance that the police put a policeman on a telegraph at their next turn (1 when one
+    stands there already: an escape then fails at once)."""
+    b = board()
+    men = [p for p in _police_pieces(state) if p.id != CAR]
+    if any(p.at in b.telegraphs for p in men):
+        return 1.0
+    hits = set()
+    for piece in men:
+        assert piece.at is not None
+        for roll in range(1, 7):
+            if any(distance(piece.at, [t]) == roll for t in b.telegraphs):
+                hits.add(roll)
+    return len(hits) / 6
+
+
+# ------------------------------------------------------------------------------------ thieves
+def _thief(state: TjuvState, role: int, legal: list[Action], noise: float) -> Action:
+    thief = state.thief(role)
+    if any(isinstance(a, Breakout) for a in legal):
+        return Breakout()  # a failed try still serves the turn
+    if thief.status == JAIL:
+        return next((a for a in legal if isinstance(a, Wait)), legal[0])
+    b = board()
+    hidden = sum(thief.stashes.values())
+    wealth = thief.money + hidden
+    leaving = wealth >= _enough(state, role) or _time_short(state)
+    at = thief.at if thief.at not in (None, HOUSE) else board().gate
+    # in a nest: fetch when leaving, hide when the police are near or the takings are large
+    if b.kind.get(at) == "nest":
+        if leaving and at in thief.stashes and any(isinstance(a, Fetch) for a in legal):
+            return Fetch()
+        hides = [a for a in legal if isinstance(a, Hide)]
+        if hides and not leaving:
+            return max(hides, key=lambda a: a.amount)
+        if any(isinstance(a, EndTurn) for a in legal):
+            return EndTurn()
+    goals, goal_kind = _thief_goals(state, thief, leaving)
+    moving = [a for a in legal if isinstance(a, Move | Ride)]
+
+    def score(action: Move | Ride) -> float:
+        kind = b.kind[action.to]
+        value = -float(distance(action.to, goals)) if goals else 0.0
+        if kind == "escape":
+            return _escape_value(state, thief) if goal_kind == "escape" else -FAR
+        if kind in ("bank", "post") and goal_kind == "rob":
+            value += 12 + b.values[action.to] / 500  # whatever loot the roll reaches
+        if kind == "agency" and state.agency and goal_kind == "rob":
+            value += 12 + state.agency / 500
+        if kind == "nest":
+            if goal_kind == "hide":
+                value += 20
+            if goal_kind == "fetch" and action.to in thief.stashes:
+                value += 30
+        if thief.wanted or kind in ("bank", "post", "agency"):
+            # a thief who robs or carries money is wanted: keep out of the police's reach
+            value -= 8 * _danger(state, action.to)
+        return value + noise
+    rides = [a for a in moving if isinstance(a, Ride)]
+    if rides and at:
+        here = -float(distance(at, goals)) + 3.5
+        if thief.wanted:
+            here -= 8 * _danger(state, at) * 0.5
+        best = max(rides, key=score)
+        if score(best) > here + 2:
+            return best
+    if any(isinstance(a, Roll) for a in legal):
+        return Roll()
+    if moving:
+        return max(moving, key=score)
+    return legal[0]
+
+
+def _enough(state: TjuvState, role: int) -> int:
+    """What a thief should be worth before leaving: enough to beat what the others carry."""
+    rivals = [state.police_money, *(t.money for t in state.thieves if t.seat != role)]
+    return max(SAFE_RICH, max(rivals) + 3000)
+
+
+def _time_short(state: TjuvState) -> bool:
+    return bool(state.max_rounds) and state.round >= state.max_rounds - 6
+
+
+def _thief_goals(state: TjuvState, thief: Thief, leaving: bool) -> tuple[list[str], str]:
+    b = board()
+    if leaving and thief.stashes:
+        return list(thief.stashes), "fetch"
+    if leaving and thief.money > 0:
+        exits = [sq for sq, e in b.escapes.items() if thief.money > e.fare]
+        if exits:
+            return exits, "escape"
+    at = thief.at if thief.at not in (None, HOUSE) else b.gate
+    if thief.money >= HIDE_AT and thief.wanted and _danger(state, at) > 0:
+        return list(b.nests), "hide"
+    if thief.money >= SAFE_RICH:
+        return list(b.nests), "hide"
+    targets = [sq for sq in b.values if not _watched(state, sq)] or list(b.values)
+    if state.agency >= 2000:
+        targets.append(b.agency)
+    # the richest loot for its distance and the police around it
+    near = distances(at)
+    police = [p.at for p in _police_pieces(state) if p.at is not None]
+
+    def worth(sq: str) -> float:
+        guards = sum(1 for p in police if distance(p, [sq]) <= 6)
+        return b.values.get(sq, state.agency) / (4 + near.get(sq, FAR)) / (1 + guards)
+    return [max(targets, key=worth)], "rob"
+
+
+def _watched(state: TjuvState, square: str) -> bool:
+    """A bank with a police piece at its door is a trap."""
+    doors = board().doors(square)
+    return any(p.at in doors or p.tail in doors for p in _police_pieces(state))
+
+
+def _escape_value(state: TjuvState, thief: Thief) -> float:
+    """Leave town now unless the police are likely to stop the escape at a telegraph."""
+    watch = _telegraph_watch(state)
+    if watch >= 1.0:
+        return -FAR
+    return 200.0 * (1 - watch) - 50.0 * watch
+
+
+# ------------------------------------------------------------------------------------ police
+def _police(state: TjuvState, legal: list[Action], noise: float) -> Action:
+    b = board()
+    thieves = [t for t in state.thieves if t.status in (FREE, ESCAPING) and t.at not in (None, HOUSE)]
+    escaping = any(t.status == ESCAPING for t in state.thieves)
+    wanted = {t.at: t for t in thieves if t.wanted and t.status == FREE and t.at is not None}
+    # a thief with money enough for a fare could leave soon: keep a policeman on a telegraph
+    threat = any(t.money > 1000 and t.status == FREE and distance(t.at or "", list(b.escapes)) <= 14
+                 for t in thieves)
+    men = [p for p in _police_pieces(state) if p.id != CAR]
+    guarded = any(p.at in b.telegraphs and p.stay < 2 for p in men)
+    limited = restricted_squares()
+    # the policeman closest to a telegraph walks towards it while no telegraph is guarded
+    spare = [p for p in men if p.at not in b.telegraphs]
+    sentry = min(spare, key=lambda p: distance(p.at or "", list(b.telegraphs))).id if spare else ""
+    # escape squares a rich wanted thief is close to: stand in front of them
+    fronts = {n for t in wanted.values() if t.money > 1000
+              for sq in b.escapes if distance(t.at or "", [sq]) <= 8 for n in b.neighbours[sq]}
+    occupied = state.occupants()
+
+    def weight(t: Thief) -> float:
+        return (t.money + 1500.0) if t.wanted else 300.0
+
+    def pull(square: str, car: bool) -> float:
+        total = 0.0
+        for t in thieves:
+            assert t.at is not None
+            d = distance(square, [t.at])
+            total += weight(t) / (2 + d) * (1.5 if car and t.wanted else 1.0)
+        return total
+
+    def score(action: Move | Ride) -> float:
+        piece = state.piece(action.piece)
+        assert isinstance(piece, Police) and piece.at is not None
+        car = piece.id == CAR
+        if action.to in wanted:
+            return 10000.0 + wanted[action.to].money
+        if not car and action.to in b.telegraphs:
+            if escaping:
+                return 20000.0
+            if threat and not guarded:
+                return 3000.0
+        value = pull(action.to, car) - pull(piece.at, car)
+        # close in on a wanted thief: every free square around him taken is one less way out
+        for square, t in wanted.items():
+            around = [n for n in b.neighbours[square] if b.kind[n] != "house"]
+            if action.to in around and square not in b.stop_lines:
+                covered = sum(1 for n in around if n == action.to or any(
+                    isinstance(o, Police) and o is not piece for o in occupied.get(n, [])))
+                value += (500.0 + t.money / 10) * covered / len(around)
+        if action.to in fronts:
+            value += 1500.0
+        if threat and not guarded and piece.id == sentry:
+            value += 300.0 * (distance(piece.at, list(b.telegraphs)) - distance(action.to, list(b.telegraphs)))
+        if not car and piece.at in b.telegraphs and threat and piece.stay < 2 and not escaping:
+            value -= 800.0  # the guard stays while he may
+        if action.to in limited and not (not car and action.to in b.telegraphs):
+            value -= 50.0
+        return value + noise
+    moving = [a for a in legal if isinstance(a, Move | Ride)]
+    rides = [a for a in moving if isinstance(a, Ride)]
+    if rides and max(score(a) for a in rides) >= 3000:
+        return max(rides, key=score)
+    if any(isinstance(a, Roll) for a in legal):
+        return Roll()
+    return max(moving, key=score) if moving else legal[0]

@@ -1,0 +1,143 @@
+"""The normal and strong computers: their own sound setups, what they infer from the public
+record, the opening without revealing scout strikes, the ending (draw offers), and decisions that
+never depend on the enemy's hidden ranks."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine.rng import Rng
+from bot.games.stratego import GAME, normal, setups, strong
+from bot.games.stratego.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Ready, SetupCode
+from bot.games.stratego.board import adjacent, setup_squares
+from bot.games.stratego.knowledge import Knowledge
+from bot.games.stratego.pieces import BOMB, FLAG, SCOUT
+
+from .helpers import BLUE, RED, move, position
+
+LEVELS = {"normal": normal.choose, "strong": strong.choose}
+
+
+def decide(level: str, state, seat: int, seed: str = "t"):  # type: ignore[no-untyped-def]
+    return LEVELS[level](state, seat, list(GAME.legal_actions(state, seat)), Rng(seed))
+
+
+@pytest.mark.parametrize("seat", [RED, BLUE])
+def test_normal_setups_are_sound_random_and_never_a_public_preset(seat: int) -> None:
+    codes = set()
+    for n in range(30):
+        setup = normal.sound_setup(random.Random(n), seat)
+        setups.validate(setup, seat)
+        assert normal.is_sound(setup, seat)
+        back = setup_squares(seat)[:10]
+        flag = next(sq for sq, rank in setup.items() if rank == FLAG)
+        assert flag in back
+        assert all(setup[sq] != BOMB for sq in setup_squares(seat)[30:])
+        assert sum(setup[sq] == SCOUT for sq in setup_squares(seat)[30:]) >= 2
+        codes.add(setups.to_code(setup, seat))
+    assert len(codes) == 30
+    assert not codes & set(setups.PRESETS.values())
+    assert not any(normal.is_sound(setups.preset(name, seat), seat) and
+                   setups.to_code(setups.preset(name, seat), seat) in codes for name in setups.PRESETS)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_computer_submits_its_own_setup_then_declares_ready(level: str) -> None:
+    state = GAME.new(2, GAME.resolve_options({}), "setup")
+    action = decide(level, state, BLUE)
+    assert isinstance(action, SetupCode)
+    GAME.apply(state, BLUE, action)
+    assert normal.is_sound(state.drafts[BLUE], BLUE)
+    assert decide(level, state, BLUE) == Ready()
+    GAME.apply(state, BLUE, Ready())
+    assert state.ready[BLUE]
+
+
+def test_knowledge_a_piece_that_moved_is_no_bomb_or_flag_and_counts_shrink() -> None:
+    state = position({"A1": (RED, "F"), "E4": (RED, "9"), "E6": (BLUE, "5"), "J10": (BLUE, "F"),
+                      "A10": (BLUE, "B"), "B10": (BLUE, "8")})
+    move(state, RED, "move E4 E5")
+    move(state, BLUE, "move B10 B9")
+    knowledge = Knowledge.from_observation(GAME.observe(state, RED))
+    assert knowledge.moved == ["B9"]
+    assert set(knowledge.distribution("B9")).isdisjoint({BOMB, FLAG})
+    move(state, RED, "move E5 E6")  # the general takes the major: its rank is now known, and gone
+    knowledge = Knowledge.from_observation(GAME.observe(state, RED))
+    assert knowledge.enemy_lost["5"] == 1 and knowledge.remaining["5"] == 3
+    for n in range(20):
+        guess = knowledge.determinize(random.Random(n))
+        assert guess["B9"] not in (BOMB, FLAG)
+        assert set(guess) == {"B9", "J10", "A10"}
+
+
+def test_normal_takes_a_known_win_and_never_makes_a_known_losing_attack() -> None:
+    state = position({"A1": (RED, "F"), "E4": (RED, "7"), "E5": (BLUE, "6"), "J10": (BLUE, "F"),
+                      "D4": (RED, "4"), "D5": (BLUE, "9")})
+    for sq in ("E5", "D5"):
+        state.board[sq].revealed = True
+        state.board[sq].moved = True
+    assert decide("normal", state, RED) == Move("E4", "E5")
+    for seed in ("a", "b", "c"):
+        assert decide("normal", state, RED, seed) != Move("D4", "D5")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_scout_strikes_from_afar_in_the_opening(level: str) -> None:
+    state = GAME.new(2, GAME.resolve_options({}), "opening")
+    for seat in (RED, BLUE):
+        GAME.apply(state, seat, decide(level, state, seat, f"setup{seat}"))
+        GAME.apply(state, seat, Ready())
+    for ply in range(normal.OPENING):
+        seat = state.turn
+        action = decide(level, state, seat, f"o{ply}")
+        assert isinstance(action, Move)
+        src = state.board[action.src]
+        if src.rank == SCOUT and not src.revealed:
+            assert adjacent(action.src, action.dst), f"{level}: scout strike {action} at ply {ply}"
+        GAME.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_long_game_is_offered_as_a_draw_and_the_offer_accepted(level: str) -> None:
+    state = position({"A1": (RED, "F"), "E4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "5")})
+    state.moves = normal.DRAW_ALWAYS
+    assert decide(level, state, RED) == OfferDraw()
+    GAME.apply(state, RED, OfferDraw())
+    assert decide(level, state, BLUE) == AcceptDraw()
+
+
+def test_early_in_the_game_an_even_draw_offer_is_declined() -> None:
+    state = position({"A1": (RED, "F"), "E4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "5")})
+    GAME.apply(state, RED, OfferDraw())
+    assert decide("normal", state, BLUE) == DeclineDraw()
+
+
+def _midgame(seed: str, plies: int):  # type: ignore[no-untyped-def]
+    state = GAME.new(2, GAME.resolve_options({}), seed)
+    for seat in (RED, BLUE):
+        GAME.apply(state, seat, decide("normal", state, seat, f"{seed}{seat}"))
+        GAME.apply(state, seat, Ready())
+    for ply in range(plies):
+        if GAME.outcome(state) is not None:
+            break
+        GAME.apply(state, state.turn, decide("normal", state, state.turn, f"{seed}/{ply}"))
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_do_not_change_when_the_enemy_ranks_are_redealt(level: str) -> None:
+    scramble = Rng("redeal")
+    for plies in (0, 25, 60):
+        state = _midgame(f"redeal{plies}", plies)
+        seat = state.turn
+        before = decide(level, state, seat, "same")
+        for _ in range(3):
+            scrambled = GAME.scramble_hidden(state, seat, scramble)
+            assert decide(level, scrambled, seat, "same") == before
+
+
+def test_games_between_normal_computers_end_well_within_the_move_limit() -> None:
+    state = _midgame("ending", 1500)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and state.moves <= 1500

@@ -12,7 +12,8 @@ chase the richest wanted thief, the radio car first (it moves twice the roll and
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping
 
 from bot.engine.rng import Rng
 
@@ -40,8 +41,17 @@ def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action
     cars = [a for a in legal if isinstance(a, PlaceCar)]
     if cars:  # facing the town's centre: the car's first drive reaches the banks soonest
         return min(cars, key=lambda a: distance(a.front, list(board().values)))
-    noise = rng.randint(0, 999) / 1000.0
-    return _police(state, legal, noise) if role == 0 else _thief(state, role, legal, noise)
+    return plan(state, role, legal, rng)[0]
+
+
+Scores = dict[Move | Ride, float]
+
+
+def plan(state: TjuvState, role: int, legal: list[Action], rng: Rng) -> tuple[Action, Scores]:
+    """The planner's action for a role and, when it weighed moves, its score for each."""
+    rand = random.Random(rng.randint(0, 2**62))
+    jitter = {a: rand.random() * 0.5 for a in legal}
+    return _police(state, legal, jitter) if role == 0 else _thief(state, role, legal, jitter)
 
 
 def _starting_nest(state: TjuvState, nests: list[ChooseNest]) -> ChooseNest:
@@ -103,12 +113,12 @@ def _telegraph_watch(state: TjuvState) -> float:
 
 
 # ------------------------------------------------------------------------------------ thieves
-def _thief(state: TjuvState, role: int, legal: list[Action], noise: float) -> Action:
+def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Action, float]) -> tuple[Action, Scores]:
     thief = state.thief(role)
     if any(isinstance(a, Breakout) for a in legal):
-        return Breakout()  # a failed try still serves the turn
+        return Breakout(), {}  # a failed try still serves the turn
     if thief.status == JAIL:
-        return next((a for a in legal if isinstance(a, Wait)), legal[0])
+        return next((a for a in legal if isinstance(a, Wait)), legal[0]), {}
     b = board()
     hidden = sum(thief.stashes.values())
     wealth = thief.money + hidden
@@ -117,12 +127,12 @@ def _thief(state: TjuvState, role: int, legal: list[Action], noise: float) -> Ac
     # in a nest: fetch when leaving, hide when the police are near or the takings are large
     if b.kind.get(at) == "nest":
         if leaving and at in thief.stashes and any(isinstance(a, Fetch) for a in legal):
-            return Fetch()
+            return Fetch(), {}
         hides = [a for a in legal if isinstance(a, Hide)]
         if hides and not leaving:
-            return max(hides, key=lambda a: a.amount)
+            return max(hides, key=lambda a: a.amount), {}
         if any(isinstance(a, EndTurn) for a in legal):
-            return EndTurn()
+            return EndTurn(), {}
     goals, goal_kind = _thief_goals(state, thief, leaving)
     moving = [a for a in legal if isinstance(a, Move | Ride)]
 
@@ -143,20 +153,21 @@ def _thief(state: TjuvState, role: int, legal: list[Action], noise: float) -> Ac
         if thief.wanted or kind in ("bank", "post", "agency"):
             # a thief who robs or carries money is wanted: keep out of the police's reach
             value -= 8 * _danger(state, action.to)
-        return value + noise
+        return value + jitter.get(action, 0.0)
+    scores = {a: score(a) for a in moving}
     rides = [a for a in moving if isinstance(a, Ride)]
     if rides and at:
         here = -float(distance(at, goals)) + 3.5
         if thief.wanted:
             here -= 8 * _danger(state, at) * 0.5
-        best = max(rides, key=score)
-        if score(best) > here + 2:
-            return best
+        best = max(rides, key=scores.__getitem__)
+        if scores[best] > here + 2:
+            return best, scores
     if any(isinstance(a, Roll) for a in legal):
-        return Roll()
+        return Roll(), {}
     if moving:
-        return max(moving, key=score)
-    return legal[0]
+        return max(moving, key=scores.__getitem__), scores
+    return legal[0], {}
 
 
 def _enough(state: TjuvState, role: int) -> int:
@@ -210,7 +221,7 @@ def _escape_value(state: TjuvState, thief: Thief) -> float:
 
 
 # ------------------------------------------------------------------------------------ police
-def _police(state: TjuvState, legal: list[Action], noise: float) -> Action:
+def _police(state: TjuvState, legal: list[Action], jitter: Mapping[Action, float]) -> tuple[Action, Scores]:
     b = board()
     thieves = [t for t in state.thieves if t.status in (FREE, ESCAPING) and t.at not in (None, HOUSE)]
     escaping = any(t.status == ESCAPING for t in state.thieves)
@@ -267,11 +278,12 @@ def _police(state: TjuvState, legal: list[Action], noise: float) -> Action:
             value -= 800.0  # the guard stays while he may
         if action.to in limited and not (not car and action.to in b.telegraphs):
             value -= 50.0
-        return value + noise
+        return value + jitter.get(action, 0.0)
     moving = [a for a in legal if isinstance(a, Move | Ride)]
+    scores = {a: score(a) for a in moving}
     rides = [a for a in moving if isinstance(a, Ride)]
-    if rides and max(score(a) for a in rides) >= 3000:
-        return max(rides, key=score)
+    if rides and max(scores[a] for a in rides) >= 3000:
+        return max(rides, key=scores.__getitem__), scores
     if any(isinstance(a, Roll) for a in legal):
-        return Roll()
-    return max(moving, key=score) if moving else legal[0]
+        return Roll(), {}
+    return (max(moving, key=scores.__getitem__), scores) if moving else (legal[0], {})

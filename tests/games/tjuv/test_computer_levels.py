@@ -1,0 +1,100 @@
+"""The normal and strong computers: thieves fetch their stash and leave town in time, the police
+guard the telegraphs and chase with the radio car, and no decision reads another thief's stashes."""
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.rng import Rng
+from bot.games.tjuv import normal, strong
+from bot.games.tjuv.actions import Fetch, Hide, Move
+from bot.games.tjuv.state import ESCAPING, FREE
+
+from .helpers import GAME, act, position
+
+LEVELS = {"normal": normal.choose, "strong": strong.choose}
+
+
+def decide(level: str, state, seat: int, seed: str = "t"):  # type: ignore[no-untyped-def]
+    return LEVELS[level](state, seat, GAME.legal_actions(state, seat), Rng(seed))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_thief_worth_enough_fetches_his_stash(level: str) -> None:
+    state = position(3, thieves={1: {"at": "A5", "stashes": {"A5": 9000}}}, turn=1)
+    assert decide(level, state, 1) == Fetch()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_thief_not_yet_worth_enough_hides_his_takings(level: str) -> None:
+    state = position(3, thieves={1: {"at": "B2", "wanted": True, "money": 3000}}, turn=1, roll=6)
+    state.bank_paid = 3000
+    act(state, 1, "move T1 A5")
+    assert decide(level, state, 1) == Hide(3000)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_rich_thief_leaves_town_when_no_policeman_can_reach_a_telegraph(level: str) -> None:
+    state = position(3, thieves={1: {"at": "B5", "money": 8000, "wanted": True}}, turn=1, roll=4)
+    assert decide(level, state, 1) == Move("T1", "B1")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_rich_thief_does_not_escape_while_a_policeman_stands_on_a_telegraph(level: str) -> None:
+    state = position(3, police={"P1": "O3"}, thieves={1: {"at": "B5", "money": 8000, "wanted": True}},
+                     turn=1, roll=4)
+    assert decide(level, state, 1) != Move("T1", "B1")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_police_rush_to_a_telegraph_when_a_thief_escapes(level: str) -> None:
+    state = position(3, police={"P1": "M2"}, thieves={1: {"at": "B5", "money": 8000}}, turn=1, roll=4)
+    act(state, 1, "move T1 B1")
+    assert state.thief(1).status == ESCAPING
+    state.turn, state.phase, state.roll = 0, "move", 3
+    assert decide(level, state, 0) == Move("P1", "O3")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_policeman_guards_a_telegraph_while_a_rich_thief_could_leave(level: str) -> None:
+    state = position(3, police={"P1": "M2"}, thieves={1: {"at": "B9", "money": 8000, "wanted": True}},
+                     roll=3)
+    assert decide(level, state, 0) == Move("P1", "O3")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_police_arrest_a_wanted_thief_they_can_land_on(level: str) -> None:
+    state = position(3, police={"P1": "B8"}, thieves={1: {"at": "B11", "wanted": True, "money": 6000}}, roll=3)
+    assert decide(level, state, 0) == Move("P1", "B11")
+
+
+def _playout(seed: str, steps: int, players: int = 4):  # type: ignore[no-untyped-def]
+    state = GAME.new(players, GAME.resolve_options({}), seed)
+    for n in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        seat = next(iter(GAME.to_act(state)))
+        GAME.apply(state, seat, decide("normal", state, seat, f"{seed}/{n}"))
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_do_not_change_when_the_other_thieves_stashes_are_redealt(level: str) -> None:
+    scramble = Rng("redeal")
+    checked = 0
+    for n in range(40, 400, 30):
+        state = _playout(f"redeal{n}", n)
+        if GAME.outcome(state) is not None:
+            continue
+        seat = next(iter(GAME.to_act(state)))
+        before = decide(level, state, seat, "same")
+        for _ in range(2):
+            assert decide(level, GAME.scramble_hidden(state, seat, scramble), seat, "same") == before
+        checked += any(t.stashes for t in state.thieves)
+    assert checked > 0, "no position had a stash to re-deal"
+
+
+def test_games_of_normal_computers_end_with_no_money_left_hidden_by_a_free_thief() -> None:
+    for seed in ("end1", "end2"):
+        state = _playout(seed, 5000, players=3)
+        assert GAME.outcome(state) is not None
+        assert all(t.status != FREE for t in state.thieves)

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from bot.engine.rng import Rng
-from bot.games.stratego import GAME, normal, setups, strong
+from bot.games.stratego import GAME, setups
+from bot.games.stratego import computer_normal as normal
+from bot.games.stratego import computer_strong as strong
 from bot.games.stratego.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Ready, SetupCode
 from bot.games.stratego.board import adjacent, setup_squares
 from bot.games.stratego.knowledge import Knowledge

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.rng import Rng
-from bot.games.tjuv import normal, strong
+from bot.games.tjuv import computer_normal as normal
+from bot.games.tjuv import computer_strong as strong
 from bot.games.tjuv.actions import Fetch, Hide, Move
 from bot.games.tjuv.state import ESCAPING, FREE
 

@@ -16,8 +16,8 @@ from bot.engine.rng import Rng
 
 from .actions import Action, Move, Ride
 from .board import board
+from .computer_normal import Scores, plan
 from .engine import TjuvGame
-from .normal import Scores, plan
 from .state import ESCAPED, FREE, JAIL, TjuvState
 from .view import role_of, seat_of
 

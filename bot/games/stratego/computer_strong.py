@@ -16,9 +16,9 @@ import random
 from bot.engine.rng import Rng
 from bot.games.stratego.actions import Action, Move, OfferDraw
 from bot.games.stratego.board import LAKES, coords
+from bot.games.stratego.computer_normal import BASE_VALUE, GAME, score_moves, wants_draw
+from bot.games.stratego.computer_normal import choose as normal_choose
 from bot.games.stratego.knowledge import Knowledge
-from bot.games.stratego.normal import BASE_VALUE, GAME, score_moves, wants_draw
-from bot.games.stratego.normal import choose as normal_choose
 from bot.games.stratego.state import PLAY, StrategoState
 
 CANDIDATES = 6  # moves searched (the normal player's best)

@@ -100,15 +100,16 @@ def _telegraph_watch(state: TjuvState) -> float:
     """The chance that the police put a policeman on a telegraph at their next turn (1 when one
     stands there already: an escape then fails at once)."""
     b = board()
-    men = [p for p in _police_pieces(state) if p.id != CAR]
-    if any(p.at in b.telegraphs for p in men):
+    men = [p.at for p in _police_pieces(state) if p.id != CAR and p.at is not None]
+    if any(square in b.telegraphs for square in men):
         return 1.0
-    hits = set()
-    for piece in men:
-        assert piece.at is not None
-        for roll in range(1, 7):
-            if any(distance(piece.at, [t]) == roll for t in b.telegraphs):
-                hits.add(roll)
+    return _coverage(men)
+
+
+def _coverage(squares: Iterable[str]) -> float:
+    """The share of die rolls that take one of the policemen on ``squares`` onto a telegraph."""
+    telegraphs = list(board().telegraphs)
+    hits = {d for square in squares for d in (distance(square, [t]) for t in telegraphs) if 1 <= d <= 6}
     return len(hits) / 6
 
 
@@ -141,18 +142,20 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
         value = -float(distance(action.to, goals)) if goals else 0.0
         if kind == "escape":
             return _escape_value(state, thief) if goal_kind == "escape" else -FAR
-        if kind in ("bank", "post") and goal_kind == "rob":
-            value += 12 + b.values[action.to] / 500  # whatever loot the roll reaches
-        if kind == "agency" and state.agency and goal_kind == "rob":
-            value += 12 + state.agency / 500
+        if kind in ("bank", "post", "agency") and goal_kind == "rob":
+            # whatever loot the roll reaches, unless the police can shut him in at once
+            loot = b.values.get(action.to, state.agency)
+            trap = _trap_chance(state, action.to)
+            value += (12 + loot / 500) * (1 - trap) - trap * (thief.money + loot) / 250
         if kind == "nest":
             if goal_kind == "hide":
                 value += 20
             if goal_kind == "fetch" and action.to in thief.stashes:
                 value += 30
         if thief.wanted or kind in ("bank", "post", "agency"):
-            # a thief who robs or carries money is wanted: keep out of the police's reach
-            value -= 8 * _danger(state, action.to)
+            # a thief who robs or carries money is wanted: keep out of the police's reach, the
+            # more carefully the more he would lose
+            value -= _danger(state, action.to) * (6 + thief.money / 400)
         return value + jitter.get(action, 0.0)
     scores = {a: score(a) for a in moving}
     rides = [a for a in moving if isinstance(a, Ride)]
@@ -202,8 +205,21 @@ def _thief_goals(state: TjuvState, thief: Thief, leaving: bool) -> tuple[list[st
 
     def worth(sq: str) -> float:
         guards = sum(1 for p in police if distance(p, [sq]) <= 6)
-        return b.values.get(sq, state.agency) / (4 + near.get(sq, FAR)) / (1 + guards)
+        return b.values.get(sq, state.agency) / (4 + near.get(sq, FAR)) / (1 + guards) ** 2
     return [max(targets, key=worth)], "rob"
+
+
+def _trap_chance(state: TjuvState, square: str) -> float:
+    """The chance that a thief who robs ``square`` is arrested on the police's next turn: landed
+    on inside, or shut in by a piece on the door of a building open to one side."""
+    pieces = _police_pieces(state)
+    doors = board().doors(square)
+    chance = _reach_chance(state, square, pieces)
+    if len(doors) == 1:
+        if any(p.at == doors[0] or p.tail == doors[0] for p in pieces):
+            return 1.0
+        chance += _reach_chance(state, doors[0], pieces)
+    return min(1.0, chance)
 
 
 def _watched(state: TjuvState, square: str) -> bool:
@@ -272,6 +288,10 @@ def _police(state: TjuvState, legal: list[Action], jitter: Mapping[Action, float
                 value += (500.0 + t.money / 10) * covered / len(around)
         if action.to in fronts:
             value += 1500.0
+        if threat and not car and piece.at not in b.telegraphs:
+            # spread the policemen so that whatever the roll, one of them reaches a telegraph
+            others = [p.at for p in men if p is not piece and p.at is not None]
+            value += 600.0 * (_coverage([*others, action.to]) - _coverage([*others, piece.at]))
         if threat and not guarded and piece.id == sentry:
             value += 300.0 * (distance(piece.at, list(b.telegraphs)) - distance(action.to, list(b.telegraphs)))
         if not car and piece.at in b.telegraphs and threat and piece.stay < 2 and not escaping:

@@ -22,8 +22,8 @@ from .state import ESCAPED, FREE, JAIL, TjuvState
 from .view import role_of, seat_of
 
 CANDIDATES = 3  # the planner's best moves, played out
-ROLLOUTS = 4  # playouts per candidate (the same dice and stashes for every candidate)
-PLIES = 14  # actions per playout
+ROLLOUTS = 3  # playouts per candidate (the same dice and stashes for every candidate)
+PLIES = 10  # actions per playout
 TRUST = 1.0  # the planner's head start, in thousands of kronor
 GAME = TjuvGame()
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.app import GameMasterBot
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -77,7 +78,7 @@ async def play(game: str) -> dict[str, int]:
         moves = 0
         while (record := await bot.service.current(fake.channel_id)) is not None and moves < 2000:
             seat = min(bot.service.to_act(record))
-            action = str(engine.bot_action(engine.load(record.state), seat))
+            action = str(computer_action(engine, engine.load(record.state), seat))
             command, options = COMMANDS[game](action)
             await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], command, options))
             moves += 1

@@ -10,6 +10,7 @@ import time
 
 from bench.timing import median_cpu_ms, median_ms
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from rendering.monopol import render_deed, render_focus, render_public
 
 NAMES = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann", "Ola", "Siri"]
@@ -28,7 +29,7 @@ def main() -> None:
         if game.outcome(state):
             break
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         start = time.perf_counter()
         game.apply(state, seat, action)
         applies.append(time.perf_counter() - start)

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.services.replay import Replay, pick
 from rendering.animation import DEFAULT_CAP, MAX_FRAMES, animate
 
@@ -36,7 +37,7 @@ def played(name: str, players: int, seed: str) -> Replay:
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         game.apply(state, seat, action)
         moves.append((seat, str(action)))
     names = tuple(f"Player {i + 1}" for i in range(players))

@@ -16,6 +16,7 @@ from typing import Any
 import aiosqlite
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.services.table import GameService
 from bot.storage.db import Database
 
@@ -52,7 +53,7 @@ async def bench(game: str, moves: int = 300) -> None:
                 while (record := await service.current(channel)) is not None and len(timings) < moves:
                     seat = min(service.to_act(record))
                     engine = registry.get(game)
-                    action = str(engine.bot_action(engine.load(record.state or {}), seat))
+                    action = str(computer_action(engine, engine.load(record.state or {}), seat))
                     start, sent = time.perf_counter(), SENT[0]
                     await service.act(user_id=f"u{seat}", action=action, channel_id=channel,
                                       interaction_id=f"{game}-{len(timings)}")

@@ -10,6 +10,7 @@ import time
 from functools import partial
 
 from bench.timing import median_cpu_ms, median_ms
+from bot.engine.registry import computer_action
 from bot.games.tjuv.engine import TjuvGame
 from bot.games.tjuv.state import TjuvState
 from rendering.tjuv import render_focus, render_private, render_public
@@ -25,7 +26,7 @@ def midgame(players: int) -> TjuvState:
         if GAME.outcome(state) is not None:
             break
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     return state
 
 
@@ -39,7 +40,7 @@ def apply_ms() -> float:
         state = GAME.new(5, GAME.resolve_options({"max_rounds": 60}), f"apply-{seed}")
         while GAME.outcome(state) is None:
             seat = next(iter(GAME.to_act(state)))
-            action = GAME.bot_action(state, seat)
+            action = computer_action(GAME, state, seat)
             start = time.perf_counter()
             GAME.apply(state, seat, action)
             times.append((time.perf_counter() - start) * 1000)

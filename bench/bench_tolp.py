@@ -8,7 +8,7 @@ import statistics
 import time
 
 from bench.timing import median_ms
-from bot.engine.registry import get
+from bot.engine.registry import computer_action, get
 from rendering.tolp import render_private, render_public
 
 NAMES = [f"Player {i + 1}" for i in range(10)]
@@ -21,7 +21,7 @@ def main() -> None:
     # play into round 1 until a trick has several combinations on the table
     while len(state.table) < 4:
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         start = time.perf_counter()
         game.apply(state, seat, action)
         applies.append((time.perf_counter() - start) * 1000)
@@ -32,7 +32,7 @@ def main() -> None:
     state4 = game.new(4, {}, "bench4")
     while state4.round == 1:
         seat = min(game.to_act(state4))
-        game.apply(state4, seat, game.bot_action(state4, seat))
+        game.apply(state4, seat, computer_action(game, state4, seat))
     views["public (4 players, exchange)"] = lambda: render_public(game.observe(state4, None), names=NAMES)
     for label, work in views.items():
         render_public(game.observe(state, None), names=NAMES)  # warm the caches
@@ -40,7 +40,7 @@ def main() -> None:
         print(f"{label:32s} {ms:6.1f} ms  {len(png) / 1024:6.1f} KB")
     while game.outcome(state) is None:
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         start = time.perf_counter()
         game.apply(state, seat, action)
         applies.append((time.perf_counter() - start) * 1000)

@@ -196,12 +196,6 @@ class Game(ABC, Generic[S]):
         None means the game has no hidden information to scramble."""
         return None
 
-    def bot_action(self, state: S, seat: Seat) -> Any:
-        """The computer player's choice. Default: the first legal action."""
-        for action in self.legal_actions(state, seat):
-            return action
-        raise IllegalAction("error.no_legal_action")
-
     def close(self, state: S) -> list[Event] | None:
         """End an open-ended game with its standings when the table ends it (Tölp's endless
         scoring). None: the game has no standings to keep and is simply aborted."""

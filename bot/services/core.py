@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -18,6 +19,7 @@ from bot.engine import registry
 from bot.engine.core import TIMER, Event, Game, Outcome
 from bot.errors import IllegalAction, NotFound, StorageDamaged
 from bot.services import clock, outbox
+from bot.services.computers import decide
 from bot.services.states import StateCache
 from bot.services.turn_clock import held, turn_clock
 from bot.storage import announcements
@@ -57,6 +59,7 @@ class ServiceCore:
         self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
         self.states = StateCache()
         self.damaged: set[int] = set()  # games whose rows could not be read by the timers (logged once each)
+        self.computer_executor: Executor | None = None  # where computer seats decide (None: a worker thread)
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
@@ -194,7 +197,7 @@ class ServiceCore:
             if not rights and held(game, state, record) and not game.waits_for(state) - computers <= granted:
                 return
             seat = seats[0]
-            action = game.bot_action(state, seat)
+            action = await decide(game, state, record, seat, self.computer_executor)
             update.events.extend(game.apply(state, seat, action))
             await self._commit_move(conn, game, state, record, seat, str(action))
             if not game.waits_for(state):

@@ -25,6 +25,7 @@ class SeatRow:
     is_computer: bool = False
     bank_seconds: int = 0
     vacation_until: str | None = None  # the player's vacation, read with the seat (for deadlines)
+    level: str = ""  # a computer seat's level ("easy", "normal", "strong"; "": the default)
 
 
 @dataclass

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.runner import verify
 from bot.services import lobby
 from cogs.moves import announce
@@ -90,7 +91,7 @@ async def test_a_monkey_cannot_break_a_table(game: str, fake: FakeDiscord, make_
             legal_user = next((u for u in players if record.seat_of(u["id"]) in bot.service.to_act(record)), user)
             seat = record.seat_of(legal_user["id"])
             # a sensible move now and then keeps the game going (service + announcement, as a cog does)
-            action = str(engine.bot_action(engine.load(record.state), seat))
+            action = str(computer_action(engine, engine.load(record.state), seat))
             update = await bot.service.act(user_id=legal_user["id"], action=action, channel_id=fake.channel_id)
             announce(bot, update)
             await settle(bot)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
@@ -72,7 +73,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
         seat = min(bot.service.to_act(record))
         user = by_id[record.user_of(seat)]
         state = game.load(record.state or {})
-        action = str(game.bot_action(state, seat))
+        action = str(computer_action(game, state, seat))
         verb, _, rest = action.partition(" ")
         board = latest_board(fake)
         dm = fake.dms_to(user)[-1]

@@ -9,6 +9,7 @@ import pytest
 
 from bot.engine import registry
 from bot.engine.cards import parse_card
+from bot.engine.registry import computer_action
 from bot.services import lobby
 from bot.services.text import pretty_cards
 from tests.discord.conftest import BotFactory
@@ -142,7 +143,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
             assert stale.ephemeral and "moved on" in stale.text
             stale_checked = True
 
-        action = str(GAME.bot_action(state, seat))
+        action = str(computer_action(GAME, state, seat))
         verb, _, rest = action.partition(" ")
         seen[verb] = seen.get(verb, 0) + 1
         if moves % 2 == 0:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError, NotYourTurn
 
@@ -163,7 +164,7 @@ def test_computer_players_finish_a_seeded_game_without_an_illegal_move(name: str
         if game.outcome(state) is not None:
             break
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         assert game.parse_action(str(action)) == action
         game.apply(state, seat, action)  # raises on an illegal move
     assert game.outcome(state) is not None, f"{name}: computer players did not finish"

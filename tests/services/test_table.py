@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.errors import Conflict, Forbidden, IllegalAction, InvalidAction, NotYourTurn
 from bot.runner import verify
 from bot.services.table import GameService
@@ -158,7 +159,7 @@ async def test_ending_an_endless_tolp_game_keeps_its_standings(db: Database) -> 
     assert early is not None
     while (record := await service.current("t")) is not None and record.state["round"] < 2:
         seat = min(service.to_act(record))
-        await service.act(user_id=f"u{seat}", action=str(engine.bot_action(engine.load(record.state), seat)),
+        await service.act(user_id=f"u{seat}", action=str(computer_action(engine, engine.load(record.state), seat)),
                           channel_id="t")
     ended = await service.end("t", "u0")
     assert ended.status == "finished" and ended.outcome is not None

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.runner import verify
 from bot.services import rematch
 from bot.services.core import outcome_to_dict
@@ -71,7 +72,7 @@ async def test_format1_games_replay_after_the_migration_and_play_on(database_url
             assert record is not None and record.state is not None
             state = game.load(record.state)
             (seat,) = game.to_act(state)
-            await service.act(user_id=f"u{seat}", action=str(game.bot_action(state, seat)), channel_id="old")
+            await service.act(user_id=f"u{seat}", action=str(computer_action(game, state, seat)), channel_id="old")
         record = await service.get(midway)
         assert record is not None and record.ply == PLY + 5 and "pending" not in (record.state or {})
         assert await verify(db) == 0

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from bot.services.replay import Replay
 from rendering import zlodej
 from rendering.animation import AnimationTooLarge, animate, animate_boards, spread
@@ -22,7 +23,7 @@ def zlodej_boards(count: int) -> list[bytes]:
     moves: list[tuple[int, str]] = []
     for _ in range(count - 1):
         seat = min(game.to_act(state))
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         game.apply(state, seat, action)
         moves.append((seat, str(action)))
     replay = Replay(1, "zlodej", 2, game.resolve_options(None, 2), "phone", tuple(moves), False, ("Ann", "Bo"))

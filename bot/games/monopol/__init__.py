@@ -1,6 +1,8 @@
 """Monopol (Norwegian edition, Hasbro C1009): registers the engine."""
-from bot.engine.registry import register
+from bot.engine.registry import register, register_computers
+from bot.games.monopol import computer
 from bot.games.monopol.engine import MonopolGame
 
 GAME = MonopolGame()
 register(GAME)
+register_computers(GAME.name, {"easy": computer.choose})

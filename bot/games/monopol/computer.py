@@ -3,28 +3,25 @@ reserve, bids up to a deed's worth, builds when rich,
 leaves jail early, raises money by mortgaging its least useful deeds, and ends its turn."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from bot.errors import IllegalAction
+from bot.engine.rng import Rng
 from bot.games.monopol import rules
 from bot.games.monopol.actions import Action, Bid, Buildings, Bundle, OnSquare, Simple, Trade
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
+from bot.games.monopol.engine import MonopolGame
 from bot.games.monopol.state import BUY, END, ROLL, MonopolState
-
-if TYPE_CHECKING:
-    from bot.games.monopol.engine import MonopolGame
 
 RESERVE = 200  # cash kept after buying
 RICH = 300  # cash kept after building or lifting a mortgage
 
 
-def choose(game: MonopolGame, s: MonopolState, seat: int) -> Action:
+RULES = MonopolGame()  # validates the wishes (``is_legal``) without changing the state
+
+
+def choose(s: MonopolState, seat: int, legal: list[Action], rng: Rng) -> Action:
     for action in _wishes(s, seat):
-        if game.is_legal(s, seat, action):
+        if RULES.is_legal(s, seat, action):
             return action
-    for action in game.legal_actions(s, seat):
-        return action
-    raise IllegalAction("error.no_legal_action")
+    return legal[0]
 
 
 def _wishes(s: MonopolState, seat: int) -> list[Action]:

@@ -18,7 +18,7 @@ from bot.engine.core import TIMER, Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError, NotYourTurn
 from bot.games.monopol import actions as act
-from bot.games.monopol import auctions, bankruptcy, building, computer, mortgages, movement, moves, rules, trades, turns
+from bot.games.monopol import auctions, bankruptcy, building, mortgages, movement, moves, rules, trades, turns
 from bot.games.monopol.actions import Action, Bid, Buildings, OnSquare, Simple
 from bot.games.monopol.board import DECKS, HOTELS, HOUSES, START_MONEY
 from bot.games.monopol.money import BANK, Perform, illegal
@@ -107,9 +107,6 @@ class MonopolGame(Game[MonopolState]):
 
     def legal_actions(self, state: MonopolState, seat: Seat) -> list[Action]:
         return moves.legal_actions(self, state, seat)
-
-    def bot_action(self, state: MonopolState, seat: Seat) -> Action:
-        return computer.choose(self, state, seat)
 
     def watchers(self, state: MonopolState) -> frozenset[Seat]:
         """Owners with rent to claim (option rent_must_be_claimed): the claim lapses at the next roll."""

@@ -4,17 +4,14 @@ seed, the move number and the move, never by a random draw, so asking twice give
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
 
+from bot.engine.rng import Rng
 from bot.games.stratego import setups
 from bot.games.stratego.actions import AcceptDraw, Action, DeclineDraw, Move, Ready, SetupPreset
 from bot.games.stratego.board import adjacent, coords
 from bot.games.stratego.moves import legal_moves
 from bot.games.stratego.pieces import BY_RANK, MINER, SCOUT, Result, attack
 from bot.games.stratego.state import SETUP, StrategoState
-
-if TYPE_CHECKING:
-    from bot.games.stratego.engine import StrategoGame
 
 
 def _noise(state: StrategoState, text: str) -> float:
@@ -52,7 +49,7 @@ def _score(state: StrategoState, seat: int, src: str, dst: str) -> float:
     return score
 
 
-def choose(game: StrategoGame, state: StrategoState, seat: int) -> Action:
+def choose(state: StrategoState, seat: int, legal: list[Action], rng: Rng) -> Action:
     if state.phase == SETUP:
         if setups.to_code(state.drafts[seat], seat) in setups.PRESETS.values():
             return Ready()
@@ -63,6 +60,6 @@ def choose(game: StrategoGame, state: StrategoState, seat: int) -> Action:
         return AcceptDraw() if behind else DeclineDraw()
     moves = list(legal_moves(state, seat))
     if not moves:
-        return next(iter(game.legal_actions(state, seat)))
+        return legal[0]
     src, dst = max(moves, key=lambda m: _score(state, seat, *m) + _noise(state, m[0] + m[1]))
     return Move(src, dst)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotYourTurn
-from bot.games.stratego import computer, setups
+from bot.games.stratego import setups
 from bot.games.stratego.actions import (
     AcceptDraw,
     Action,
@@ -343,6 +343,3 @@ class StrategoGame(Game[StrategoState]):
                 for sq, rank in zip(squares, ranks, strict=True):
                     copy.board[sq].rank = rank
         return copy
-
-    def bot_action(self, state: StrategoState, seat: Seat) -> Action:
-        return computer.choose(self, state, seat)

@@ -1,7 +1,9 @@
 """Tjuv och Polis, Alga's Swedish cops-and-robbers board game: registers the engine."""
-from bot.engine.registry import register
+from bot.engine.registry import register, register_computers
 
+from . import computer
 from .engine import TjuvGame
 
 GAME = TjuvGame()
 register(GAME)
+register_computers(GAME.name, {"easy": computer.choose})

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
+from bot.engine.rng import Rng
+
 from .actions import Action, Arrest, Breakout, ChooseNest, EndTurn, Fetch, Hide, Move, PlaceCar, Ride, Roll, Wait
 from .board import board
 from .state import ESCAPING, FREE, HOUSE, TjuvState
+from .view import role_of
 
 RICH = 12000  # a thief with this much (carried plus hidden) tries to leave town
 FAR = 99
@@ -39,7 +42,12 @@ def distance(square: str, goals: list[str]) -> int:
     return min((distances(goal).get(square, FAR) for goal in goals), default=FAR)
 
 
-def choose(state: TjuvState, seat: int, legal: list[Action]) -> Action:
+def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The computer's action for ``seat`` (its role decides: the police or a thief)."""
+    return _choose(state, role_of(state, seat), legal)
+
+
+def _choose(state: TjuvState, seat: int, legal: list[Action]) -> Action:
     arrests = [a for a in legal if isinstance(a, Arrest)]
     if arrests:  # the radio car arrests when it can: it needs no guard duty and is never removed
         return next((a for a in arrests if a.piece == "C"), arrests[0])

@@ -16,7 +16,6 @@ from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotYourTurn
 
-from . import computer
 from .actions import (
     Action,
     Arrest,
@@ -321,10 +320,6 @@ class TjuvGame(Game[TjuvState]):
 
     def scramble_hidden(self, state: TjuvState, viewer: Seat | None, rng: Rng) -> TjuvState:
         return scramble(state, None if viewer is None else role_of(state, viewer), rng)
-
-    def bot_action(self, state: TjuvState, seat: Seat) -> Action:
-        role = role_of(state, seat)
-        return computer.choose(state, role, self._legal(state, role))
 
 
 def roll_for_police(rng: Rng, players: int) -> int:

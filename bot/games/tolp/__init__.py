@@ -1,7 +1,9 @@
 """Tölp (Swedish President): registers the engine under the name "tolp"."""
-from bot.engine.registry import register
+from bot.engine.registry import register, register_computers
 
+from . import computer
 from .engine import TolpGame
 
 GAME = TolpGame()
 register(GAME)
+register_computers(GAME.name, {"easy": computer.choose})

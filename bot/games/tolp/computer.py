@@ -3,6 +3,7 @@ combination that fits, keeping wild cards for the end of the hand; pass otherwis
 from __future__ import annotations
 
 from bot.engine.core import Seat
+from bot.engine.rng import Rng
 
 from .actions import Action, Give, High, Pass, Play
 from .combos import combination_of, is_wild
@@ -10,7 +11,7 @@ from .exchange import exchange_of
 from .state import TolpState
 
 
-def choose(state: TolpState, seat: Seat, legal: list[Action]) -> Action:
+def choose(state: TolpState, seat: Seat, legal: list[Action], rng: Rng) -> Action:
     """The computer's action for ``seat`` among its (non-empty) ``legal`` actions."""
     if state.phase == "exchange":
         ex = exchange_of(state, seat)

@@ -1,6 +1,6 @@
 """The Tölp engine: the game's rules, options and views, wiring the round (``rounds``), the
-exchanges between rounds (``exchange``), the trick play (``play``), the standings
-(``standings``) and the computer player (``computer``).
+exchanges between rounds (``exchange``), the trick play (``play``) and the standings
+(``standings``). Its computer players (``computer``) are registered beside it, in the package.
 
 Decisions beyond the seed are explained in rules/en.md.
 """
@@ -12,9 +12,9 @@ from typing import Any
 from bot.engine.cards import Card, rank_text
 from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
-from bot.errors import IllegalAction, NotYourTurn
+from bot.errors import NotYourTurn
 
-from . import computer, exchange, play
+from . import exchange, play
 from .actions import Action, parse_action
 from .combos import WILD_RANKS
 from .rounds import event, illegal, start_round
@@ -182,10 +182,3 @@ class TolpGame(Game[TolpState]):
             slot[:] = sorted(pool[:size])
             del pool[:size]
         return copy
-
-    # ------------------------------------------------------------------ computer player
-    def bot_action(self, state: TolpState, seat: Seat) -> Action:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction("error.no_legal_action")
-        return computer.choose(state, seat, legal)

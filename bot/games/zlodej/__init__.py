@@ -1,7 +1,9 @@
 """Zloděj, the Czech stealing card game: registers the engine."""
-from bot.engine.registry import register
+from bot.engine.registry import register, register_computers
 
+from . import computer
 from .engine import ZlodejGame
 
 GAME = ZlodejGame()
 register(GAME)
+register_computers(GAME.name, {"easy": computer.choose})

@@ -4,11 +4,11 @@ Only public facts and the seat's own hand are used (top groups' counts are publi
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from bot.engine.cards import JOKER, Card
+from bot.engine.rng import Rng
 
-from .actions import Action, AddToGroup, Discard, EndTurn, NewGroup, Steal, TakeDiscard
+from .actions import Action, AddToGroup, EndTurn, NewGroup, Steal, TakeDiscard
+from .play import cheapest_discard
 from .state import ZlodejState, card_value
 
 # A joker is worth spending on a steal or a lock only when it secures at least this many points.
@@ -30,7 +30,7 @@ def _jokers(action: Action) -> int:
     return sum(c.is_joker for c in getattr(action, "cards", ()))
 
 
-def choose(state: ZlodejState, seat: int, legal: list[Action]) -> Action:
+def choose(state: ZlodejState, seat: int, legal: list[Action], rng: Rng) -> Action:
     lays = [a for a in legal if isinstance(a, NewGroup | AddToGroup | Steal | TakeDiscard)]
     natural = [a for a in lays if not _jokers(a)]
     if natural:
@@ -47,10 +47,3 @@ def choose(state: ZlodejState, seat: int, legal: list[Action]) -> Action:
     if any(isinstance(a, EndTurn) for a in legal):
         return EndTurn()
     return cheapest_discard(state, seat)
-
-
-def cheapest_discard(state: ZlodejState, seat: int) -> Discard:
-    hand = state.hands[seat]
-    counts = Counter(c.rank for c in hand)
-    # Keep pairs (future groups) and jokers; throw the lowest single card.
-    return Discard(min(hand, key=lambda c: (c.is_joker, counts[c.rank] > 1, card_value(c), c)))

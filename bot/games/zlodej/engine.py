@@ -10,9 +10,9 @@ from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import NotYourTurn
 
-from . import computer
 from .actions import Action, AddToGroup, Discard, EndTurn, NewGroup, Steal, TakeDiscard, parse_action
 from .play import (
+    cheapest_discard,
     check_end,
     check_lay,
     do_discard,
@@ -136,12 +136,9 @@ class ZlodejGame(Game[ZlodejState]):
     def scramble_hidden(self, state: ZlodejState, viewer: Seat | None, rng: Rng) -> ZlodejState:
         return scramble(state, viewer, rng)
 
-    def bot_action(self, state: ZlodejState, seat: Seat) -> Action:
-        return computer.choose(state, seat, self.legal_actions(state, seat))
-
     def skip_action(self, state: ZlodejState, seat: Seat) -> Action | None:
         """A turn the table votes to skip: ended as it stands after a lay, else the least useful
         card is discarded (a turn cannot pass without laying or discarding)."""
         if state.finished or seat != state.turn or not state.hands[seat]:
             return None
-        return EndTurn() if state.laid else computer.cheapest_discard(state, seat)
+        return EndTurn() if state.laid else cheapest_discard(state, seat)

@@ -11,8 +11,8 @@ from bot.engine.cards import JOKER_RANK, Card, cards_text, rank_text
 from bot.engine.core import Event
 from bot.errors import IllegalAction
 
-from .actions import AddToGroup, Lay, NewGroup, Steal, TakeDiscard
-from .state import HAND_SIZE, ZlodejState, group_rank
+from .actions import AddToGroup, Discard, Lay, NewGroup, Steal, TakeDiscard
+from .state import HAND_SIZE, ZlodejState, card_value, group_rank
 
 
 def top_rank(state: ZlodejState, seat: int) -> int | None:
@@ -191,3 +191,11 @@ def draw(state: ZlodejState, seat: int) -> list[Event]:
         state.drawing_over = True
         events.append(Event("zlodej.event.no_more_drawing", {"seat": seat}))
     return events
+
+
+def cheapest_discard(state: ZlodejState, seat: int) -> Discard:
+    """The least useful card of the hand (a skipped turn's discard, the computers' throw)."""
+    hand = state.hands[seat]
+    counts = Counter(c.rank for c in hand)
+    # Keep pairs (future groups) and jokers; throw the lowest single card.
+    return Discard(min(hand, key=lambda c: (c.is_joker, counts[c.rank] > 1, card_value(c), c)))

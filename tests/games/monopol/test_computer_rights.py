@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from bot.engine import registry
 from bot.engine.core import TIMER
+from bot.engine.registry import computer_action
 from bot.errors import IllegalAction
 from bot.services.table import GameService
 from bot.storage.db import Database
@@ -47,7 +48,7 @@ def test_computer_players_finish_20_seeded_games_with_rent_must_be_claimed() -> 
             if GAME.outcome(state) is not None:
                 break
             seat = min(GAME.watchers(state) or GAME.to_act(state))
-            action = GAME.bot_action(state, seat)
+            action = computer_action(GAME, state, seat)
             claimed += str(action) == "claim"
             GAME.apply(state, seat, action)
         outcome = GAME.outcome(state)

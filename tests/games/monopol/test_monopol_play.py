@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.errors import InvalidAction
 from bot.games.monopol.state import BUY, ROLL
 
@@ -39,7 +40,7 @@ def test_computer_players_finish_a_game(players: int) -> None:
         if GAME.outcome(s):
             break
         seat = min(GAME.to_act(s))
-        GAME.apply(s, seat, GAME.bot_action(s, seat))
+        GAME.apply(s, seat, computer_action(GAME, s, seat))
         assert sum(s.cash) + s.bank == 0
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.reason == "monopol.end.last"
@@ -49,15 +50,15 @@ def test_the_computer_buys_only_when_it_keeps_a_reserve() -> None:
     s = new()
     dice(s, 1, 2)
     act(s, 0, "roll")
-    assert s.phase == BUY and str(GAME.bot_action(s, 0)) == "buy"
+    assert s.phase == BUY and str(computer_action(GAME, s, 0)) == "buy"
     s.cash[0], s.bank = 250, s.bank + 1250
-    assert str(GAME.bot_action(s, 0)) == "decline"
+    assert str(computer_action(GAME, s, 0)) == "decline"
 
 
 def test_the_computer_leaves_jail_early_by_paying() -> None:
     s = new()
     s.in_jail[0] = True
-    assert str(GAME.bot_action(s, 0)) == "jail pay"
+    assert str(computer_action(GAME, s, 0)) == "jail pay"
 
 
 def test_the_computer_mortgages_its_least_useful_deed_first() -> None:
@@ -68,7 +69,7 @@ def test_the_computer_mortgages_its_least_useful_deed_first() -> None:
     s.turn, s.position[1], s.phase = 1, 35, ROLL
     dice(s, 1, 3)
     act(s, 1, "roll")
-    assert str(GAME.bot_action(s, 1)) == "mortgage 21"  # not in a set of its own
+    assert str(computer_action(GAME, s, 1)) == "mortgage 21"  # not in a set of its own
 
 
 @pytest.mark.parametrize("text", ["roll", "buy", "decline", "bid 120", "pass", "auction close", "build 6 1",

@@ -6,6 +6,7 @@ import io
 import pytest
 from PIL import Image
 
+from bot.engine.registry import computer_action
 from bot.games.monopol.board import DEEDS
 from rendering.monopol import PLAYER_COLOURS, render_deed, render_private, render_public, tile_box
 from rendering.monopol_board import token_spot
@@ -55,7 +56,7 @@ def test_a_finished_game_renders_and_nothing_is_private() -> None:
     s = new(2, "end")
     while not GAME.outcome(s):
         seat = min(GAME.to_act(s))
-        GAME.apply(s, seat, GAME.bot_action(s, seat))
+        GAME.apply(s, seat, computer_action(GAME, s, seat))
     obs = GAME.observe(s, 0)
     assert decode(render_public(obs, names=NAMES[:2], locale="nb")).width >= 1000
     assert render_private(obs, names=NAMES[:2], locale="nb") is None

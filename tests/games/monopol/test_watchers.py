@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 
 
 def test_an_owner_with_rent_to_claim_is_a_watcher_until_the_claim_lapses() -> None:
@@ -15,5 +16,5 @@ def test_an_owner_with_rent_to_claim_is_a_watcher_until_the_claim_lapses() -> No
         assert watching == frozenset(c.owner for c in state.claims) - game.to_act(state)
         seen += bool(watching)
         seat = min(game.to_act(state))
-        game.apply(state, seat, game.bot_action(state, seat))
+        game.apply(state, seat, computer_action(game, state, seat))
     assert seen > 0

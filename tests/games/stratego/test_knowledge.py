@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.games.stratego import GAME
 from bot.games.stratego.actions import Move, Ready, SetupPreset
@@ -65,19 +66,19 @@ def test_computer_never_makes_a_known_losing_attack_and_takes_a_known_win() -> N
     state = position({"E4": (RED, "5"), "E5": (BLUE, "9"), "A4": (RED, "6"), "A5": (BLUE, "4"),
                       "J10": (BLUE, "2")})
     state.board["E5"].revealed = state.board["A5"].revealed = True
-    assert GAME.bot_action(state, RED) == Move("A4", "A5")
+    assert computer_action(GAME, state, RED) == Move("A4", "A5")
     del state.board["A5"]
     state.board.pop("A4")
-    assert GAME.bot_action(state, RED) != Move("E4", "E5")
+    assert computer_action(GAME, state, RED) != Move("E4", "E5")
 
 
 def test_computer_choice_is_deterministic_and_legal_through_a_whole_game() -> None:
     state = GAME.new(2, GAME.resolve_options({"max_moves": 300}), "bot")
-    assert GAME.bot_action(state, RED) == GAME.bot_action(GAME.copy(state), RED)
-    assert isinstance(GAME.bot_action(state, RED), SetupPreset)
+    assert computer_action(GAME, state, RED) == computer_action(GAME, GAME.copy(state), RED)
+    assert isinstance(computer_action(GAME, state, RED), SetupPreset)
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        action = GAME.bot_action(state, seat)
+        action = computer_action(GAME, state, seat)
         if state.phase == PLAY:
             assert action in GAME.legal_actions(state, seat)
         GAME.apply(state, seat, action)
@@ -86,5 +87,5 @@ def test_computer_choice_is_deterministic_and_legal_through_a_whole_game() -> No
 
 def test_the_computer_submits_a_preset_setup() -> None:
     state = GAME.new(2, GAME.resolve_options({}), "bot")
-    GAME.apply(state, RED, GAME.bot_action(state, RED))
-    assert GAME.bot_action(state, RED) == Ready()
+    GAME.apply(state, RED, computer_action(GAME, state, RED))
+    assert computer_action(GAME, state, RED) == Ready()

@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 from bot.console import run_console
+from bot.engine.registry import computer_action
 from bot.games.tjuv.view import seat_of
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -52,7 +53,7 @@ class Typist:
         if seat != state.police_seat and state.phase == "move" and "not_your_piece" not in self.refusals:
             self.refusals.append("not_your_piece")
             return "move C Y14"  # a thief cannot move the radio car
-        action = GAME.bot_action(state, seat)
+        action = computer_action(GAME, state, seat)
         GAME.apply(state, seat, action)
         self.moves.append(str(action))
         return str(action)

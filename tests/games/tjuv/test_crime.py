@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.errors import IllegalAction
 from bot.games.tjuv.play import gratification, legal_moves
 from bot.games.tjuv.state import ESCAPED, ESCAPING, FREE, GUARD, HOUSE, JAIL, OUT
@@ -254,7 +255,7 @@ def test_computer_players_finish_games_and_every_krona_is_accounted_for(players:
     robbed = False
     while GAME.outcome(state) is None:
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
         assert_audited(state)
         robbed = robbed or state.bank_paid > 0
     assert robbed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.errors import IllegalAction
 from bot.games.tjuv.moves import walks
 from bot.games.tjuv.play import legal_moves, legal_rides
@@ -46,7 +47,7 @@ def test_the_round_counter_stops_at_the_round_limit() -> None:
     state = GAME.new(2, GAME.resolve_options({"max_rounds": 1}), "one-round")
     while GAME.outcome(state) is None:
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     assert state.round == 1 and GAME.observe(state, None)["public"]["round"] == 1
 
 

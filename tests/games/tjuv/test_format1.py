@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError, IllegalAction
 from bot.games.tjuv.engine import FORMAT_OPTION, TjuvGame
@@ -60,7 +61,7 @@ def test_a_format1_game_plays_on_to_its_end_and_still_replays() -> None:
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
         assert legal and all(str(a).split()[0] not in ("nest", "car", "arrest") for a in legal)
-        action = chooser.choice(legal) if chooser.die() <= 2 else GAME.bot_action(state, seat)
+        action = chooser.choice(legal) if chooser.die() <= 2 else computer_action(GAME, state, seat)
         state = GAME.copy(state)  # as the service applies it: from the stored snapshot
         GAME.apply(state, seat, action)
         played.append((seat, str(action)))

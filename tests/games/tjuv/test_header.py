@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.engine import registry
+from bot.engine.registry import computer_action
 from rendering.tjuv import header_facts
 from tests.games.tjuv.helpers import set_up
 
@@ -15,7 +16,7 @@ def test_the_header_roll_belongs_to_the_player_to_play() -> None:
     assert f"Roll: {rolled['roll']}" in header_facts(rolled, "en")
     # the turn passes on: the next player has not rolled, so no roll is shown
     while state.turn == seat and not state.finished:
-        action = game.bot_action(state, seat)
+        action = computer_action(game, state, seat)
         game.apply(state, seat, action)
     after = game.observe(state, None)["public"]
     assert after["last_roll"] and not after["roll"]

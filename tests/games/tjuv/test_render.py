@@ -5,6 +5,7 @@ import io
 
 from PIL import Image
 
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from rendering.tjuv import POLICE, WIDTH, _centre, render_private, render_public
 
@@ -23,7 +24,7 @@ def played(players: int, actions: int):  # type: ignore[no-untyped-def]
         if GAME.outcome(state) is not None:
             break
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     return state
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.errors import IllegalAction, NotYourTurn
 from bot.games.tolp.state import exchange_pairs
 
@@ -35,7 +36,7 @@ def test_a_finished_round_pairs_places_from_the_outside_in() -> None:
     state = GAME.new(4, {}, "pairs")
     while state.round == 1:
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     order = state.protocol[0]
     assert [(e.high, e.low, e.count) for e in state.exchanges] == [
         (order[0], order[3], 2), (order[1], order[2], 1)]

@@ -5,6 +5,7 @@ import io
 
 from PIL import Image
 
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.games.tolp.state import TolpState
 from rendering import tolp as render
@@ -25,7 +26,7 @@ def midgame(players: int = 5) -> TolpState:
     state = GAME.new(players, {}, "render")
     for _ in range(7):
         seat = min(GAME.to_act(state))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     return state
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.cards import parse_card
+from bot.engine.registry import computer_action
 from bot.errors import IllegalAction, InvalidAction
 from bot.games.tolp.actions import Ask, Claim, Give, High, Pass, Play
 from bot.i18n import placeholders
@@ -32,7 +33,7 @@ def test_two_players_set_ten_cards_aside_every_round() -> None:
     first_aside = list(state.set_aside)
     while state.round == 1:
         seat = next(iter(GAME.to_act(state)))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     assert len(state.set_aside) == 10 and state.set_aside != first_aside
     assert [(e.count) for e in state.exchanges] == [1]
     assert GAME.observe(state, None)["public"]["set_aside"] == 10
@@ -79,21 +80,21 @@ def test_unreadable_text_is_an_invalid_action(text: str) -> None:
 def test_the_computer_gives_its_lowest_cards_and_says_high() -> None:
     state = exchange_state(["3C 5D 9H KS AC", "4C 6D 8H QS", "5C 7D 7H JS", "6C 8D 9S 9D AH"],
                            [0, 1, 2, 3])
-    assert str(GAME.bot_action(state, 0)) == "give 3C 5D"
+    assert str(computer_action(GAME, state, 0)) == "give 3C 5D"
     act(state, 0, "give 3C 5D")
-    assert str(GAME.bot_action(state, 0)) == "high"
+    assert str(computer_action(GAME, state, 0)) == "high"
 
 
 def test_the_computer_plays_the_lowest_combination_that_fits_without_wild_cards() -> None:
     state = play_state(["5C 5D 2S 9C 9D JC", "6C 6D 6H 3D", "8C"], options={"wild": "2"})
-    assert str(GAME.bot_action(state, 0)) == "play 5C 5D"  # leads keep pairs together
+    assert str(computer_action(GAME, state, 0)) == "play 5C 5D"  # leads keep pairs together
     act(state, 0, "play 5C 5D")
     state.turn = 0
     state.passed = []
-    assert str(GAME.bot_action(state, 0)) == "play 9C 9D"
+    assert str(computer_action(GAME, state, 0)) == "play 9C 9D"
     act(state, 0, "play 9C 9D")
     state.turn = 0
-    assert str(GAME.bot_action(state, 0)) == "pass"  # a pair of jacks would need the wild 2
+    assert str(computer_action(GAME, state, 0)) == "pass"  # a pair of jacks would need the wild 2
 
 
 def test_the_computer_finishes_a_whole_game() -> None:
@@ -102,7 +103,7 @@ def test_the_computer_finishes_a_whole_game() -> None:
         if GAME.outcome(state):
             break
         seat = min(GAME.to_act(state))
-        GAME.apply(state, seat, GAME.bot_action(state, seat))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
     assert GAME.outcome(state) is not None
 
 
@@ -144,7 +145,7 @@ def test_replaying_the_log_from_the_seed_reproduces_the_state() -> None:
     log: list[tuple[int, str]] = []
     while GAME.outcome(state) is None:
         seat = max(GAME.to_act(state))
-        action = GAME.bot_action(state, seat)
+        action = computer_action(GAME, state, seat)
         GAME.apply(state, seat, action)
         log.append((seat, str(action)))
     replay = GAME.new(9, options, "replay")

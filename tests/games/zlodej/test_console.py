@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.console import run_console
 from bot.engine.cards import cards_text
+from bot.engine.registry import computer_action
 from bot.games.zlodej.actions import Steal
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -60,7 +61,7 @@ class Typist:
                 self.tried_locked = True
                 self.refusals.append("locked")
                 return f"steal #{victim + 1} {hand[0]}"
-        action = GAME.bot_action(state, seat)
+        action = computer_action(GAME, state, seat)
         GAME.apply(state, seat, action)
         self.moves += 1
         if isinstance(action, Steal):

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.errors import InvalidAction
 from bot.games.zlodej.actions import Discard, Steal, TakeDiscard
@@ -37,7 +38,7 @@ def test_computer_players_finish_a_game_with_legal_moves(players: int) -> None:
         if GAME.outcome(state) is not None:
             break
         seat = state.turn
-        action = GAME.bot_action(state, seat)
+        action = computer_action(GAME, state, seat)
         assert action in GAME.legal_actions(state, seat)
         GAME.apply(state, seat, action)
         assert_cards_conserved(state)
@@ -48,22 +49,22 @@ def test_computer_players_finish_a_game_with_legal_moves(players: int) -> None:
 def test_the_computer_steals_the_most_valuable_top_group() -> None:
     state = make_state(3, hands=["8C KS 3D 4H 5S", "5C 5D 6H 6S 9C", "2C 2D 2H 4S 4C"],
                        open_piles=[[], ["8H 8D"], ["KC KD KH"]], discard="3C")
-    assert GAME.bot_action(state, 0) == Steal(2, tuple(cards("KS")))
+    assert computer_action(GAME, state, 0) == Steal(2, tuple(cards("KS")))
 
 
 def test_the_computer_takes_the_discard_rather_than_lay_its_own_pair() -> None:
     state = make_state(hands=["7C 7D AS 4H 5S", "5C 5D 6H 6S 9C"], discard="AH")
-    assert GAME.bot_action(state, 0) == TakeDiscard(tuple(cards("AS")))
+    assert computer_action(GAME, state, 0) == TakeDiscard(tuple(cards("AS")))
 
 
 def test_the_computer_discards_its_least_valuable_single_card() -> None:
     state = make_state(hands=["AC KD 6C QS JK", "5C 5D 6H 6S 9C"], discard="2H")
-    assert GAME.bot_action(state, 0) == Discard(card("6C"))
+    assert computer_action(GAME, state, 0) == Discard(card("6C"))
 
 
 def test_the_computer_spends_a_joker_to_lock_a_rich_pile() -> None:
     state = make_state(hands=["JK 2C 3D 4H 6S", "5C 5D 6H 6S 9C"], open_piles=[["AH AS", "KC KD"], []])
-    action = GAME.bot_action(state, 0)
+    action = computer_action(GAME, state, 0)
     GAME.apply(state, 0, action)
     assert state.open_piles[0] == [] and len(state.locked[0]) == 1
     assert set(cards("AH AS KC KD")) <= set(state.locked[0][0])

@@ -51,6 +51,7 @@ from rendering.monopol_board import (
     wrap,
 )
 from rendering.monopol_words import describe_public  # noqa: F401 - the console's status in words
+from rendering.result import render_standings
 
 __all__ = ["PLAYER_COLOURS", "recent_lines", "render_deed", "render_focus", "render_private", "render_public",
            "render_zoom", "tile_box"]
@@ -253,13 +254,13 @@ def _palette() -> Image.Image:
 
 
 # ----------------------------------------------------------------------------- public API
-def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes:
+def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes:
     """The whole board: owners, buildings, mortgages, tokens, dice, status, recent events, players."""
     image = _board_rgb(obs, names, locale)
     return encode_on_palette(image, _palette(), compress_level=1)
 
 
-def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en") -> bytes | None:
+def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes | None:
     """Monopol has no hidden information a player holds: nothing to show privately."""
     return None
 
@@ -267,7 +268,7 @@ def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en") 
 ZOOM_WIDTH = 1000
 
 
-def render_zoom(obs: Mapping[str, Any], *, names: Names, locale: str = "en", square: int) -> bytes:
+def render_zoom(obs: Mapping[str, Any], *, names: Names, locale: str = "en", square: int, theme: str = "dark") -> bytes:
     """Five squares around ``square`` (two either side) enlarged to 1000 px wide: the part of the
     board a player on a phone wants to read (street names, owners, houses, tokens)."""
     board = _board_rgb(obs, names, locale)
@@ -396,7 +397,8 @@ def _focus_card(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], square: int, 
             y += 33
 
 
-def render_focus(obs: Mapping[str, Any], *, names: Names, locale: str = "en", event_hint: Any = None) -> bytes:
+def render_focus(obs: Mapping[str, Any], *, names: Names, locale: str = "en", event_hint: Any = None,
+                 theme: str = "dark") -> bytes:
     """What changed this turn, readable on a phone beside the full board: the squares around the
     focus square (see ``focus_square``) enlarged with their tokens, owners and houses, and a card
     with the newest events and that square's name, price, owner and rent now. Only the static board
@@ -423,7 +425,7 @@ def render_focus(obs: Mapping[str, Any], *, names: Names, locale: str = "en", ev
 
 
 @cache
-def render_deed(square_index: int, *, locale: str = "en") -> bytes:
+def render_deed(square_index: int, *, locale: str = "en", theme: str = "dark") -> bytes:
     """A deed card with its price, rents, building costs and mortgage value."""
     sq = SQUARES[square_index]
     if not sq.is_deed:
@@ -469,3 +471,8 @@ def render_deed(square_index: int, *, locale: str = "en") -> bytes:
     draw_text(draw, (width / 2, y), t("monopol.render.mortgage_value", locale, amount=sq.mortgage), 36, bold=True,
               fill=INK, anchor="ma")
     return encode_png(image.quantize(colors=64, method=Image.Quantize.FASTOCTREE))
+
+
+def render_result(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes:
+    """The standings picture a finished game ends on (rendering/result.py)."""
+    return render_standings(obs, names=names, locale=locale, theme=theme)

@@ -25,6 +25,7 @@ from rendering.kit import (
     stamp_text,
     text_width,
 )
+from rendering.result import render_standings
 
 CELL = 66
 BOARD_X, BOARD_Y = 48, 84
@@ -273,13 +274,13 @@ def _palette() -> Image.Image:
     return palette_from(sample)
 
 
-def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The channel image: nothing that is not public (no unrevealed rank ever)."""
     public_only = {"seat": None, "public": obs["public"], "private": None}
     return _render(public_only, names, locale, flipped=False)
 
 
-def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes | None:
     """A player's own board: own ranks, known enemy ranks, own army at the bottom."""
     if obs.get("private") is None or obs.get("seat") is None:
         return None
@@ -318,3 +319,8 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
         code = private["draft_code"]
         lines.append(t("stratego.ui.text_setup", locale, code=" ".join(code[i:i + 10] for i in range(0, 40, 10))))
     return "\n".join(lines)
+
+
+def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
+    """The standings picture a finished game ends on (rendering/result.py)."""
+    return render_standings(obs, names=names, locale=locale, theme=theme)

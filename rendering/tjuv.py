@@ -33,6 +33,7 @@ from rendering.kit import (
     stamp_text,
     text_length,
 )
+from rendering.result import render_standings
 
 CELL = 40
 MAP_X = 40
@@ -303,7 +304,7 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         stamp_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
 
 
-def render_public(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes:
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str, theme: str = "dark") -> bytes:
     public = obs["public"]
     image = _map().copy()
     draw = ImageDraw.Draw(image)
@@ -371,7 +372,7 @@ def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int =
     return canvas
 
 
-def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str) -> bytes:
+def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str, theme: str = "dark") -> bytes:
     """13 × 13 squares around ``square`` at 1000 px with their coordinates: the city map readable
     on a phone."""
     return _encode(_close_up(obs["public"], square))
@@ -390,7 +391,8 @@ def focus_square(public: Mapping[str, Any], event_hint: Any = None) -> str:
     return home_square(public, public["turn"])
 
 
-def render_focus(obs: Mapping[str, Any], *, names: Any, locale: str, event_hint: Any = None) -> bytes | None:
+def render_focus(obs: Mapping[str, Any], *, names: Any, locale: str, event_hint: Any = None,
+                 theme: str = "dark") -> bytes | None:
     """The turn's focus view beside the full map: whose turn it is and the roll over a close-up of
     the last move (or of the acting player's piece), coordinates readable on a phone."""
     public = obs["public"]
@@ -400,7 +402,7 @@ def render_focus(obs: Mapping[str, Any], *, names: Any, locale: str, event_hint:
     return _encode(canvas)
 
 
-def render_private(obs: Mapping[str, Any], *, names: Any, locale: str) -> bytes | None:
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str, theme: str = "dark") -> bytes | None:
     """A thief's hidden money by nest; None for the police, for spectators and for a thief who has
     hidden nothing (his text says so; an empty picture would only fill the DM)."""
     private = obs.get("private")
@@ -477,3 +479,8 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
         if riding:
             lines.append(t("tjuv.ui.turn_tram", locale, piece=riding))
     return "\n".join(lines)
+
+
+def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
+    """The standings picture a finished game ends on (rendering/result.py)."""
+    return render_standings(obs, names=names, locale=locale, theme=theme)

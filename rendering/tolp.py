@@ -33,6 +33,7 @@ from rendering.kit import (
     seat_name,
     text_length,
 )
+from rendering.result import render_standings
 
 WIDTH = 1100
 MARGIN = 20
@@ -262,7 +263,7 @@ def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: 
         place += len(group)
 
 
-def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     public = obs["public"]
     players = int(public["players"])
     canvas = _table_base(players).copy()
@@ -317,7 +318,7 @@ def private_key(obs: Mapping[str, Any]) -> str:
     return json.dumps([obs.get("seat") is None, obs.get("private")], sort_keys=True, separators=(",", ":"))
 
 
-def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes | None:
     private = obs.get("private")
     if private is None or obs.get("seat") is None:
         return None
@@ -367,3 +368,8 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
             answers = ", ".join(t("tolp.ui.asked", locale, rank=a["rank"], count=a["count"]) for a in exchange["asked"])
             lines.append(f"{t('tolp.ui.questions', locale)}: {answers}")
     return "\n".join(lines)
+
+
+def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
+    """The standings picture a finished game ends on (rendering/result.py)."""
+    return render_standings(obs, names=names, locale=locale, theme=theme)

@@ -31,6 +31,7 @@ from rendering.kit import (
     seat_name,
     text_length,
 )
+from rendering.result import render_standings
 
 WIDTH = 1100
 MARGIN = 20
@@ -219,7 +220,7 @@ def _locked_piles(canvas: Image.Image, draw: ImageDraw.ImageDraw, piles: Sequenc
     _text(canvas, (x + badge_w // 2, y + SMALL_H + 56), total, 25, bold=True, anchor="mm")
 
 
-def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes:
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     public = obs["public"]
     players = len(public["seats"])
     canvas = _table_base(players).copy()
@@ -231,7 +232,7 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> 
 
 
 # -------------------------------------------------------------------------------- the hand
-def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en") -> bytes | None:
+def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes | None:
     private = obs.get("private")
     seat = obs.get("seat")
     if private is None or seat is None:
@@ -294,3 +295,8 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
     if private.get("your_turn"):
         lines.append(t("zlodej.ui.your_turn_console", locale))
     return "\n".join(lines)
+
+
+def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
+    """The standings picture a finished game ends on (rendering/result.py)."""
+    return render_standings(obs, names=names, locale=locale, theme=theme)

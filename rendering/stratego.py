@@ -266,7 +266,7 @@ def _palette() -> Image.Image:
         for j, marker in enumerate(("", "moved", "known")):
             sprite = _sprite(owner, label, CELL - 10, marker)
             sample.paste(sprite, (4 + i * 40, 10 + j * 30), sprite)
-        faded = _faded(owner, label or "B", 50)
+        faded = _faded(owner, label or "B", 52)
         sample.paste(faded, (4 + i * 40, HEIGHT + 8), faded)
     draw.rectangle([WIDTH - 200, HEIGHT - 80, WIDTH - 100, HEIGHT - 10], outline=HIGHLIGHT, width=5)
     for colour, y in ((TEXT, HEIGHT + 70), (TEXT_MUTED, HEIGHT + 100)):

@@ -1,4 +1,4 @@
-"""Shared pytest fixtures. Kept small and generic; the fake Discord lives in tests/fakediscord.py."""
+"""Shared pytest fixtures. Kept small and generic; the fake Discord lives in tests/fakediscord/."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Canary: fails loudly when a discord.py upgrade moves the internals tests/fakediscord.py uses."""
+"""Canary: fails loudly when a discord.py upgrade moves the internals tests/fakediscord/ uses."""
 
 from __future__ import annotations
 
@@ -62,5 +62,5 @@ def test_discord_py_internals_the_fake_relies_on() -> None:
           "Interaction no longer reads attachment_size_limit (payload builder may be stale)")
 
     assert not problems, (
-        "discord.py internals used by tests/fakediscord.py moved; fix the harness before trusting "
+        "discord.py internals used by tests/fakediscord/ moved; fix the harness before trusting "
         "any Discord-layer test:\n  - " + "\n  - ".join(problems))

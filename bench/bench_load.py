@@ -7,8 +7,11 @@ the moment the gateway delivers the interaction:
 - missed: first responses later than Discord's 3 s window; unanswered: none at all;
 - board p50/p99: until the table's board image is posted or edited;
 - done/s: moves finished (the mover heard back) per second of the run;
-- REST/move: REST calls per finished move that count against Discord's global limit (channel
-  messages, DM channels); interaction responses do not count;
+- REST/move: REST calls per finished move that count against Discord's global limit (every
+  route but the interaction endpoints: the callback, the follow-ups and edits of the
+  interaction's own messages); peak/s: the most counted calls the fake received in any second;
+  global 429: the fake's global-limit violations (Discord allows 50 counted calls per second per
+  token: must be 0);
 - CPU (cores busy) and RSS of the bot and its render workers, the CPU of this process (the
   fake Discord: when it nears one core, the fake, not the bot, limits the rate) and of everything
   else on the machine (other processes: on a shared machine they take cores from the bot).
@@ -69,7 +72,6 @@ class LoadFake(FakeDiscord):
         self.done_at: dict[str, float] = {}
         self.done: dict[str, asyncio.Event] = {}
         self.boards: dict[str, list[float]] = defaultdict(list)
-        self.counted = 0
         self.game_channels: set[str] = set()
 
     async def _read(self, request: web.Request) -> Recorded:
@@ -84,11 +86,15 @@ class LoadFake(FakeDiscord):
                 self.done_at[interaction.id] = now
                 if interaction.id in self.done:
                     self.done[interaction.id].set()
-        if route.startswith("/channels/") or route == "/users/@me/channels":
-            self.counted += 1
-            if rec.files and parts[2] in self.game_channels and rec.method in ("POST", "PATCH"):
-                self.boards[parts[2]].append(now)
+        if rec.files and rec.method in ("POST", "PATCH") and not (rec.json or {}).get("flags", 0) & 64:
+            channel = parts[2] if route.startswith("/channels/") else self._interaction_channel(parts)
+            if channel in self.game_channels:  # a board posted or edited, by REST or an interaction's webhook
+                self.boards[channel].append(now)
         return rec
+
+    def _interaction_channel(self, parts: list[str]) -> str | None:
+        interaction = self._by_token.get(parts[3]) if parts[1] == "webhooks" and len(parts) > 3 else None
+        return interaction.payload["channel_id"] if interaction is not None else None
 
     def _create(self, ch: dict, body: dict, files: list[Any], kind: str, **kw: Any) -> StoredMessage:
         message = super()._create(ch, body, files, kind, **kw)
@@ -132,6 +138,8 @@ class Result:
     refused: int = 0
     skipped: int = 0
     counted: int = 0
+    peak: int = 0  # the most counted calls in any second of the run
+    global_violations: int = 0
     cpu: float = 0.0
     rss_mb: float = 0.0
     fake_cpu: float = 0.0
@@ -246,7 +254,9 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
     settle_measurer()
     result = Result(len(tables), rate, seconds)
     ply_of = sqlite3.connect(db_path)
-    counted_before, (cpu_before, workers_before, _), own_before = fake.counted, usage(pid), time.process_time()
+    counted_before, (cpu_before, workers_before, _), own_before = len(fake.counted_requests), usage(pid), \
+        time.process_time()
+    violations_before = len(fake.global_violations())
     machine_before = machine_cpu()
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -274,7 +284,10 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
     result.fake_cpu = (time.process_time() - own_before) / elapsed
     result.other_cpu = max(0.0, (machine_cpu() - machine_before) / elapsed - result.cpu - result.fake_cpu)
     result.rss_mb = rss
-    result.counted = fake.counted - counted_before
+    counted = fake.counted_requests[counted_before:]
+    result.counted = len(counted)
+    result.peak = peak_second([r.at for r in counted])
+    result.global_violations = len(fake.global_violations()) - violations_before
     ply_of.close()
     return result
 
@@ -306,6 +319,16 @@ def check_mirrors(db_path: Path, tables: list[Table]) -> None:
         raise AssertionError(f"the mirrors of {len(wrong)} tables differ from the stored games, e.g. {wrong[:5]}")
 
 
+def peak_second(times: list[float], window: float = 1.0) -> int:
+    """The most of ``times`` within any ``window`` seconds."""
+    ordered, most, start = sorted(times), 0, 0
+    for end, moment in enumerate(ordered):
+        while moment - ordered[start] >= window:
+            start += 1
+        most = max(most, end - start + 1)
+    return most
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -332,7 +355,8 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "done_s": result.finished / result.seconds, "missed": missed, "unanswered": unanswered,
             "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
             "other_cpu": result.other_cpu, "workers_cpu": result.workers_cpu,
-            "rest": result.counted / max(1, result.finished)}
+            "rest": result.counted / max(1, result.finished), "peak": result.peak,
+            "global429": result.global_violations}
 
 
 async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int) -> list[dict[str, Any]]:
@@ -380,15 +404,15 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
 
 
 COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
-           "missed 3 s", "unanswered", "refused", "REST/move", "bot CPU cores", "of it render workers", "bot RSS MB",
-           "fake CPU cores", "others CPU cores")
+           "missed 3 s", "unanswered", "refused", "REST/move", "peak/s", "global 429", "bot CPU cores",
+           "of it render workers", "bot RSS MB", "fake CPU cores", "others CPU cores")
 
 
 def row_text(row: dict[str, Any]) -> str:
     cells = (row["games"], row["rate"], f"{row['ack50']:.0f}", f"{row['ack99']:.0f}", f"{row['board50']:.0f}",
              f"{row['board99']:.0f}", f"{row['done_s']:.1f}", row["missed"], row["unanswered"],
-             row["refused"], f"{row['rest']:.2f}", f"{row['cpu']:.2f}", f"{row['workers_cpu']:.2f}",
-             f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}", f"{row['other_cpu']:.2f}")
+             row["refused"], f"{row['rest']:.2f}", row["peak"], row["global429"], f"{row['cpu']:.2f}",
+             f"{row['workers_cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}", f"{row['other_cpu']:.2f}")
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
@@ -409,7 +433,8 @@ def table_text(rows: list[dict[str, Any]]) -> str:
 
 
 def sustained(row: dict[str, Any]) -> bool:
-    return row["done_s"] >= 0.95 * row["rate"] and row["board99"] <= 1000 and row["unanswered"] == 0
+    return (row["done_s"] >= 0.95 * row["rate"] and row["board99"] <= 1000 and row["unanswered"] == 0
+            and row["global429"] == 0)
 
 
 def limit(row: dict[str, Any]) -> str:

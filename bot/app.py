@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services.budget import GlobalPacer
 from bot.services.history import History
 from bot.services.instance import shard_scopes
 from bot.services.pacing import ChannelPacer
@@ -57,6 +58,22 @@ class GameTree(app_commands.CommandTree["GameMasterBot"]):
         return await admit(interaction)
 
 
+def pace_counted_calls(http: discord.http.HTTPClient, budget: GlobalPacer) -> None:
+    """Every call of discord.py's HTTP client counts against Discord's global limit (interaction
+    responses, follow-ups and their edits go through the webhook adapter instead): each waits for
+    room in ``budget``, in the lane its caller named (bot.services.budget.lane)."""
+    request = http.request
+
+    async def paced_request(route: discord.http.Route, **kwargs: Any) -> Any:
+        stamp = await budget.acquire()
+        try:
+            return await request(route, **kwargs)
+        finally:  # a refused call may still have counted
+            budget.sent(stamp)
+
+    http.request = paced_request  # type: ignore[method-assign]
+
+
 class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
         intents = discord.Intents.default()
@@ -77,6 +94,8 @@ class GameMasterBot(commands.AutoShardedBot):
         # reminder claims are leased to this process's shard scope: a restart takes its own at once
         self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))
         self.pacer = ChannelPacer(settings.channel_posts, settings.channel_window)  # Discord's per-channel limit
+        self.budget = GlobalPacer()  # Discord's global limit: one pacer for every shard of this process
+        pace_counted_calls(self.http, self.budget)
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
         self._templates: list[re.Pattern[str]] = []
         self.loaded_extensions: list[str] = []

@@ -26,13 +26,14 @@ from discord.ext import commands, tasks
 
 from bot.engine.core import Event
 from bot.i18n import t
+from bot.services.budget import BOARD, FOLD, lane
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
-from cogs import drawing, replay
+from cogs import drawing
 from cogs.admission import Admission
 from cogs.board import board_view, result_text
 from cogs.drawing import png
@@ -231,8 +232,6 @@ class Announcer(commands.Cog):
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board.message_id if board else None)
-        if finished and board is not None:  # the result gets its animated replay (once)
-            await replay.attach_animation(self.bot, record, board.message_id)
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
@@ -319,8 +318,9 @@ class Announcer(commands.Cog):
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         async with paced(self.bot, record.channel_id):
-            message = await channel.send(text, files=files, embeds=self.board_embeds(files), view=view,
-                                         allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
+            with lane(BOARD):
+                message = await channel.send(text, files=files, embeds=self.board_embeds(files), view=view,
+                                             allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
         crash_point("after_post")  # posted, not yet recorded as posted
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
@@ -338,8 +338,9 @@ class Announcer(commands.Cog):
         text, users = self.board_text(record, events_from(events), to_act)
         files = await self.board_files(record, public[-1] if public else None)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
-        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
-                         embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
+        with lane(BOARD):
+            await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
+                             embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
 
     async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
@@ -348,7 +349,8 @@ class Announcer(commands.Cog):
         when the game is over."""
         # a finished game's thread is archived right after this delivery, and an archived thread
         # refuses edits: its last summary cannot wait
-        if record.status == "active" and (self.admission.pressed or self.bot.pacer.wait_time(record.channel_id) > 0):
+        if record.status == "active" and (self.admission.pressed or self.bot.budget.pressed
+                                          or self.bot.pacer.wait_time(record.channel_id) > 0):
             self.admission.later(f"the summary of board {board.message_id} of game {record.id}",
                                  lambda: self.supersede(record, board, public))
             return
@@ -357,8 +359,9 @@ class Announcer(commands.Cog):
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""
         text = summary_text([*events_from(board.events), *public], record, record.locale)
-        await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], embeds=[],
-                         view=None, allowed_mentions=NO_PINGS)
+        with lane(FOLD):
+            await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], embeds=[],
+                             view=None, allowed_mentions=NO_PINGS)
 
     async def _edit(self, channel_id: str, message_id: int, **fields: Any) -> None:
         channel = self.bot.get_partial_messageable(int(channel_id))

@@ -7,8 +7,10 @@ for the viewer's own buttons), so they keep working after a restart; a forged or
 is refused with a translated message. While a game runs the replay shows public information only
 and stops at the current move; once the game has ended it shows everything.
 
-When a game ends the announcer calls ``attach_animation``: the result message gets an animated
-GIF of the game's public boards, drawn in one render worker, at most ``DEFAULT_CAP`` bytes.
+The animated replay (a GIF of the game's public boards, at most ``replay_cap_bytes``) is drawn on
+demand: the first press of a finished game's **Replay** button draws it in a render worker, off
+the event loop, and every later press gets the same bytes from a small cache. Nothing is drawn at
+a game's end for nobody (2–4 s of CPU a game), and the result message is never edited for it.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import asyncio
 import io
 import logging
 import re
+from collections import OrderedDict
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -30,7 +33,7 @@ from bot.services.text import pretty_cards, public_lines, shown
 from cogs import renders
 from cogs.components import GameButton
 from cogs.drawing import png, render_public
-from cogs.replies import clip, guarded, locale_of, paced, reply
+from cogs.replies import clip, guarded, locale_of, reply
 from rendering.animation import MAX_FRAMES
 
 if TYPE_CHECKING:
@@ -113,22 +116,58 @@ async def page(record: GameRow, loaded: replays.Replay, number: int, locale: str
                                                                                           loaded.total)
 
 
-async def open_viewer(interaction: discord.Interaction, game_id: int | None, number: int) -> None:
-    """/game replay or the result's Replay button: a private viewer for this user."""
+async def open_viewer(interaction: discord.Interaction, game_id: int | None, number: int, *,
+                      animated: bool = False) -> None:
+    """/game replay or the result's Replay button: a private viewer for this user; from the Replay
+    button of a finished game (``animated``) also the animated replay, below it."""
     async def work() -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         record, loaded = await load_for(interaction, game_id)
         text, file, view = await page(record, loaded, number, locale)
         await reply(interaction, text, file=file, view=view)
+        if animated and loaded.ended:
+            await send_animation(interaction, record, loaded)
 
     await guarded(interaction, work)
+
+
+async def send_animation(interaction: discord.Interaction, record: GameRow, loaded: replays.Replay) -> None:
+    """The game's animated replay, privately, as a follow-up of the press (drawn once per game)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    try:
+        data = await cached_animation(record, loaded, bot.settings.replay_cap_bytes)
+    except Exception:  # noqa: BLE001 - the viewer is shown; the animation is a bonus
+        log.exception("could not draw the animated replay of game %s", record.id)
+        return
+    name = f"{ANIMATION_STEM}{record.game}-{record.id}.gif"
+    await reply(interaction, t("replay.animation", locale_of(interaction)), file=discord.File(io.BytesIO(data), name))
+
+
+ANIMATIONS_KEPT = 32  # finished games whose animation this process keeps (a few MB at most)
+_animations: OrderedDict[int, asyncio.Future[bytes]] = OrderedDict()
+drawn = 0  # animations drawn by this process (each game's once while it stays in the cache)
+
+
+async def cached_animation(record: GameRow, loaded: replays.Replay, cap_bytes: int) -> bytes:
+    """The finished game's animation: drawn by the first press, shared by presses that come while
+    it is drawn, kept for the next ones."""
+    global drawn
+    future = _animations.get(record.id)
+    if future is None or (future.done() and future.exception() is not None):
+        future = asyncio.ensure_future(animation(record, replace(loaded, ended=False), cap_bytes))  # public boards
+        _animations[record.id] = future
+        drawn += 1
+        while len(_animations) > ANIMATIONS_KEPT:
+            _animations.popitem(last=False)
+    _animations.move_to_end(record.id)
+    return await asyncio.shield(future)
 
 
 async def button(interaction: discord.Interaction, match: re.Match[str]) -> None:
     game_id, number = int(match["game"]), int(match["number"])
     if match["step"] is None:
-        await open_viewer(interaction, game_id, number)
+        await open_viewer(interaction, game_id, number, animated=True)
         return
 
     async def work() -> None:
@@ -149,27 +188,7 @@ async def replay_command(interaction: discord.Interaction, game: app_commands.Ra
     await open_viewer(interaction, game, move)
 
 
-# ----------------------------------------------------------------------------- the result's animation
-async def attach_animation(bot: GameMasterBot, record: GameRow, message_id: str) -> None:
-    """Attach the animated replay to the result message, once: a message that already carries one
-    (a delivery repeated after a crash) is left as it is. Failures are logged; the result stands."""
-    channel = bot.get_partial_messageable(int(record.channel_id))
-    try:
-        message = await channel.fetch_message(int(message_id))
-        if any(a.filename.startswith(ANIMATION_STEM) for a in message.attachments):
-            return
-        loaded = replace(await replays.load(bot.service, record.id), ended=False)  # the public boards
-        data = await animation(record, loaded, bot.settings.replay_cap_bytes)
-        name = f"{ANIMATION_STEM}{record.game}-{record.id}.gif"
-        fields: dict[str, Any] = {"attachments": [*message.attachments, discord.File(io.BytesIO(data), filename=name)]}
-        if message.embeds:  # a board shown in embeds (with its focus view): the animation below them, as wide
-            fields["embeds"] = [*message.embeds, discord.Embed().set_image(url=f"attachment://{name}")]
-        async with paced(bot, record.channel_id):
-            await message.edit(**fields)
-    except Exception:  # noqa: BLE001 - the result is posted; the animation is a bonus
-        log.exception("could not attach the animated replay of game %s", record.id)
-
-
+# ----------------------------------------------------------------------------- the animation
 async def animation(record: GameRow, loaded: replays.Replay, cap_bytes: int) -> bytes:
     """The game's public boards as one GIF, drawn in a render worker."""
     numbers = replays.pick(loaded.total, MAX_FRAMES)  # evenly spread over the game

@@ -41,6 +41,8 @@ async def fake():
         yield fd
         # every Discord test sweeps for messages that would ping everyone, here or a role
         assert fd.mass_pings == [], f"messages that would ping everyone, here or a role: {fd.mass_pings}"
+        # ... and for calls past Discord's global limit of one token
+        assert fd.global_violations() == [], f"past Discord's global rate limit: {fd.global_violations()[:5]}"
     finally:
         await fd.stop()
 

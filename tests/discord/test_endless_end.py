@@ -1,6 +1,6 @@
 """An endless Tölp game ended with /game end finishes with its standings: like any finished game it
-gets a result board with Rematch and Replay and the animated replay, and the board before it is
-folded to its summary."""
+gets a result board with Rematch and Replay (whose press brings the animated replay), and the
+board before it is folded to its summary."""
 from __future__ import annotations
 
 import io
@@ -45,7 +45,8 @@ async def test_ending_an_endless_tolp_game_posts_its_result_with_replay(fake: Fa
     labels = {item.get("label") for row in result.components for item in row.get("components", [])}
     assert {"Rematch", "Replay"} <= labels
     decoded(result.files[0].data)
-    gif = next(f for f in result.files if f.filename.startswith("replay-"))
+    replayed = await fake.interact(bot, fake.click(users[1], result, label="Replay"), timeout=60)
+    gif = next(f for f in replayed.files if f.filename.endswith(".gif"))
     animation = Image.open(io.BytesIO(gif.data))
     assert animation.format == "GIF" and animation.n_frames > 1
     for frame in range(animation.n_frames):  # every frame decodes

@@ -294,11 +294,11 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     assert "at auction for" in said and "accepts the trade" in said and "builds 2 buildings in the set of" in said
     assert_living_table(fake, turn_changes)
     # board and focus view: each picture in an embed of its own (stacked full width on a phone,
-    # not two half-width attachments side by side); the result's animated replay below them
+    # not two half-width attachments side by side); Discord lists neither among the attachments
     current = board_posts(fake)[-1]
     names = [f.filename for f in current.files]
-    assert len(names) == 3 and names[1].endswith("-focus.png") and names[2].startswith("replay-monopol-")
-    assert [e["image"]["url"] for e in current.embeds] == [f"attachment://{n}" for n in names]
+    assert len(names) == 2 and names[1].endswith("-focus.png")
+    assert current.embed_files() == current.files and current.attachments == []
     fake.assert_clean()
 
 

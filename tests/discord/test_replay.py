@@ -1,8 +1,9 @@
 """/game replay through the real bot and the fake Discord (Stratego): a private viewer stepped
 back and forth with ⏮ ◀ ▶ ⏭, each user's viewer on its own; a running game's replay shows public
 boards only (re-dealing the hidden ranks changes no frame) and stops at the current move; forged
-and out-of-range buttons are refused; the finished game's result carries the Replay button and an
-animated GIF under its cap, and its replay shows every rank."""
+and out-of-range buttons are refused; the finished game's result carries the Replay button, whose
+first press draws the animated GIF (under its cap, cached for the next presses), and its replay
+shows every rank."""
 from __future__ import annotations
 
 import io
@@ -14,7 +15,7 @@ from bot.engine.rng import Rng
 from bot.services import replay as replays
 from bot.services.movelog import replay
 from cogs.drawing import render_public
-from cogs.replay import attach_animation
+from cogs import replay as replay_cog
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, stratego_set_up
 from tests.fakediscord import FakeDiscord, StoredMessage
@@ -124,26 +125,29 @@ async def test_a_finished_game_has_replay_button_animation_and_shows_everything(
     assert "Game over" in result.content
     assert {"Replay", "Rematch"} <= {b.get("label") for b in result.buttons}
 
-    # the animated replay of the public boards, attached to the result once
-    gif = next(f for f in fake.message(result.id).files if f.filename.startswith("replay-"))
+    # the result is not edited for an animation nobody asked for: nothing drawn at the game's end
+    assert not any(f.filename.startswith("replay-") for f in fake.message(result.id).files)
+    assert not fake.message(result.id).history
+    drawn = replay_cog.drawn
+
+    # anyone opens the replay from the result; now it shows everything, every rank included
+    stranger = fake.add_member("stranger")
+    r = await fake.interact(bot, fake.click(stranger, fake.message(result.id), label="Replay"), timeout=60)
+    assert r.ok and r.ephemeral and "Move 0 /" in r.messages[0].content
+    page = r.messages[0]
+    # ... and with it, privately, the animated replay of the public boards, drawn on this first press
+    shown = r.messages[-1]
+    assert shown.ephemeral and "animation" in shown.content
+    gif = shown.files[0]
     animation = Image.open(io.BytesIO(gif.data))
     assert animation.format == "GIF" and animation.n_frames > 1
     for frame in range(animation.n_frames):
         animation.seek(frame)
         animation.load()
-    assert len(gif.data) <= bot.settings.replay_cap_bytes
-    decoded(next(f for f in fake.message(result.id).files if f.filename.endswith(".png")).data)  # the board stays
-    # a delivery repeated after a crash finds the animation there and attaches no second one
-    writes = len(fake.channel_writes())
-    await attach_animation(bot, await bot.service.get(record.id), result.id)
-    assert len(fake.channel_writes()) == writes
-    assert len([f for f in fake.message(result.id).files if f.filename.startswith("replay-")]) == 1
-
-    # anyone opens the replay from the result; now it shows everything, every rank included
-    stranger = fake.add_member("stranger")
-    r = await fake.interact(bot, fake.click(stranger, fake.message(result.id), label="Replay"))
-    assert r.ok and r.ephemeral and "Move 0 /" in r.messages[-1].content
-    page = r.messages[-1]
+    assert len(gif.data) <= bot.settings.replay_cap_bytes and replay_cog.drawn == drawn + 1
+    # the next press gets the same animation from the cache
+    again = await fake.interact(bot, fake.click(red, fake.message(result.id), label="Replay"), timeout=60)
+    assert again.messages[-1].files[0].data == gif.data and replay_cog.drawn == drawn + 1
     total = record.ply + 1
     await fake.interact(bot, fake.click(stranger, page, label="⏭"))
     last = fake.message(page.id)

@@ -117,6 +117,16 @@ Enforced (HTTP error + entry in fake.violations)
     editing another user's message -> 403 50005; editing a message in an archived thread ->
     400 50083; request to a route the fake does not know -> 404
     (recorded as a violation "unhandled route" so gaps in the fake are loud)
+Rate limits (ratelimits.py; each 429 carries Discord's headers, and ``Via``, so discord.py waits and
+retries by itself; successful answers carry the bucket headers)
+    the channel limit ``fake.channel_rate`` (5 posts and edits per 5 s) -> 429 20028
+    the global limit ``fake.global_rate`` (50 counted requests per 1 s per bot token, every route
+    but the interaction callback and the interaction webhook's messages) -> 429 ``global: true``;
+    ``fake.global_violations()``, ``fake.busiest_second()``, ``fake.counted_requests``,
+    ``fake.is_counted(recorded)``; the ``fake`` fixture fails a test that broke the global limit
+Message shape: files an embed shows (``attachment://name``) are left out of ``attachments`` and the
+embed gets the file's URL (``StoredMessage.files`` keeps every file; ``.embed_files()``).
+
 Not violations (Discord behaviour a bot must cope with): closed DMs (403 50007), unknown
 channel/message lookups (404 10003/10008), rate limits: ``fake.ratelimit_next = n`` makes the
 next n requests to /channels/* and /users/@me/channels answer 429 with a ``Via`` header and
@@ -137,7 +147,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
 from typing import Any
 
 from aiohttp import web
@@ -175,6 +184,7 @@ from tests.fakediscord.model import (
     walk_components,
 )
 from tests.fakediscord.payloads import Payloads
+from tests.fakediscord.ratelimits import RateLimits
 from tests.fakediscord.rest import Rest, jresp
 from tests.fakediscord.validation import Validation
 from tests.fakediscord.webhooks import Webhooks
@@ -211,7 +221,7 @@ __all__ = [
 ]
 
 
-class FakeDiscord(Model, Payloads, Injection, Messages, Validation, Rest, Webhooks, Gateway):
+class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, Rest, Webhooks, Gateway):
     """The loopback Discord: one aiohttp server for REST, the interaction webhooks and the gateway."""
 
     def __init__(self, *, guild_locale: str = "en-US", guild_name: str = "Test Guild") -> None:
@@ -220,15 +230,10 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, Rest, Webhoo
         self.ratelimit_next = 0
         self.ratelimit_retry_after = 0.05
         self.echo_gateway = True
-        # Discord's per-channel message limit (posts + edits of channel messages): (count, seconds);
-        # exceeding it answers 429 and records a violation
-        self.channel_rate: tuple[int, float] = (5, 5.0)
+        self._init_ratelimits()  # the channel and global limits (ratelimits.py)
         self._nonces: dict[str, str] = {}  # enforce_nonce: nonce -> message id
 
         self.requests: list[Recorded] = []
-        # per channel, the bot's successful posts and edits of its messages in the order they were
-        # answered: the channel limit looks only at these (a scan of every request was quadratic)
-        self._channel_writes: dict[str, list[Recorded]] = defaultdict(list)
         self.violations: list[Violation] = []
         self.errors: list[str] = []    # ERROR log records (exceptions in bot handlers, fake bugs)
         self.mass_pings: list[str] = []  # messages whose content would ping everyone, here or a role
@@ -287,7 +292,7 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, Rest, Webhoo
     async def _attachment(self, request: web.Request) -> web.Response:
         aid = request.match_info["aid"]
         for m in self.messages.values():
-            for a, f in zip(m.attachments, m.files, strict=False):
+            for a, f in zip(m.stored_attachments, m.files, strict=False):
                 if a["id"] == aid:
                     return web.Response(body=f.data, content_type=f.content_type or "application/octet-stream")
         return web.Response(status=404)

@@ -112,13 +112,33 @@ class Messages:
             out_files.append(f)
         return atts, out_files
 
+    @staticmethod
+    def _shape(msg: StoredMessage) -> None:
+        """Discord's shape: an embed's ``attachment://name`` becomes the file's URL, and the files
+        the embeds show are left out of the message's ``attachments``."""
+        by_name = {a["filename"]: a for a in msg.stored_attachments}
+        by_url = {a["url"]: a for a in msg.stored_attachments}
+        shown: set[str] = set()
+        for embed in msg.payload.get("embeds") or []:
+            for key in ("image", "thumbnail"):
+                part = embed.get(key)
+                url = part.get("url") if isinstance(part, dict) else None
+                if not url:
+                    continue
+                attachment = by_name.get(url[len("attachment://"):]) if url.startswith("attachment://") \
+                    else by_url.get(url)
+                if attachment is not None:
+                    part.update(url=attachment["url"], proxy_url=attachment["proxy_url"])
+                    shown.add(attachment["id"])
+        msg.payload["attachments"] = [a for a in msg.stored_attachments if a["id"] not in shown]
+
     def _message_payload(self, ch: dict, author: dict, body: dict, files: list[StoredFile],
                          mid: str, *, flags: int = 0, attachments: list[dict] | None = None) -> dict:
         content = body.get("content") or ""
         p = {"id": mid, "channel_id": ch["id"], "author": author, "content": content,
              "timestamp": iso_now(), "edited_timestamp": None, "tts": bool(body.get("tts")),
              "mention_everyone": False, "mentions": self._mentions(content), "mention_roles": [],
-             "attachments": attachments or [], "embeds": body.get("embeds") or [], "pinned": False,
+             "attachments": attachments or [], "embeds": copy.deepcopy(body.get("embeds") or []), "pinned": False,
              "type": 0, "flags": flags, "components": body.get("components") or []}
         if ch["type"] != 1:
             p["guild_id"] = ch.get("guild_id", self.guild_id)
@@ -144,6 +164,8 @@ class Messages:
                 "id": rec.id, "type": rec.type, "user": self.users[rec.user_id],
                 "authorizing_integration_owners": rec.payload.get("authorizing_integration_owners", {})}
         msg = StoredMessage(p, kept, kind, rec.id if rec else None)
+        msg.stored_attachments = atts
+        self._shape(msg)
         self._note_mentions(msg, body)
         self.messages[mid] = msg
         ch["last_message_id"] = mid
@@ -158,9 +180,10 @@ class Messages:
             self._note_mentions(msg, body)
         for key in ("embeds", "components"):
             if key in body:
-                p[key] = body[key] or []
+                p[key] = copy.deepcopy(body[key] or [])
         if "attachments" in body or files:
-            p["attachments"], msg.files = self._attachments(body, files, p["attachments"], msg.files)
+            msg.stored_attachments, msg.files = self._attachments(body, files, msg.stored_attachments, msg.files)
+        self._shape(msg)
         flags = p.get("flags", 0) & ~LOADING
         if body.get("flags") is not None:
             flags = (flags & EPHEMERAL) | (body["flags"] & (4 | COMPONENTS_V2))

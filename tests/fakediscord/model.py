@@ -187,6 +187,9 @@ class StoredMessage:
         # the allowed_mentions of the request that created (or last edited) the message; None when
         # the request carried none, which makes Discord parse every mention in the content
         self.allowed_mentions: dict | None = None
+        # every attachment with its file, those the embeds show too (Discord lists only the others
+        # in the message's ``attachments``)
+        self.stored_attachments: list[dict] = []
 
     id = property(lambda self: self.payload["id"])
     channel_id = property(lambda self: self.payload["channel_id"])
@@ -198,6 +201,11 @@ class StoredMessage:
     ephemeral = property(lambda self: bool(self.flags & EPHEMERAL))
     loading = property(lambda self: bool(self.flags & LOADING))
     author_id = property(lambda self: self.payload["author"]["id"])
+
+    def embed_files(self) -> list[StoredFile | None]:
+        """The file each embed's image shows (None: its URL points at nothing the message holds)."""
+        by_url = {a["url"]: f for a, f in zip(self.stored_attachments, self.files, strict=False)}
+        return [by_url.get(((e.get("image") or {}).get("url")) or "") for e in self.embeds]
 
     @property
     def mentions(self) -> list[str]:
@@ -254,14 +262,18 @@ class _Interaction:
 
 
 class DiscordError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None,
-                 violation: bool = True, detail: str | None = None) -> None:
+    def __init__(self, status: int, code: int | str, message: str, errors: dict | None = None,
+                 violation: bool = True, detail: str | None = None, *, retry_after: float | None = None,
+                 scope: str | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
         self.violation, self.detail = violation, detail or message
+        self.retry_after, self.scope = retry_after, scope  # a 429's wait and its X-RateLimit-Scope
 
     def body(self) -> dict:
-        b: dict[str, Any] = {"message": self.message, "code": self.code}
+        b: dict[str, Any] = {"message": self.message, "code": self.code if isinstance(self.code, int) else 0}
+        if self.status == 429:
+            b.update(retry_after=round(self.retry_after or 0.0, 3), **{"global": self.scope == "global"})
         if self.errors:
             b["errors"] = {k: {"_errors": [{"code": "INVALID", "message": v}]}
                            for k, v in self.errors.items()}

@@ -14,8 +14,8 @@ from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.services import replay as replays
 from bot.services.movelog import replay
-from cogs.drawing import render_public
 from cogs import replay as replay_cog
+from cogs.drawing import render_public
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, stratego_set_up
 from tests.fakediscord import FakeDiscord, StoredMessage

@@ -59,6 +59,11 @@ def do_auction_close(s: MonopolState, seat: int) -> Perform:
 
 
 def open_deed_auction(s: MonopolState, square: int, events: list[Event]) -> None:
+    """The bank auctions a deed nobody bought. House rule auctions off: it stays with the bank,
+    for sale to whoever lands on it next."""
+    if not s.options.get("auctions", True):
+        events.append(Event("monopol.event.unsold", {"square": square, "place": SQUARES[square].name}))
+        return
     s.auction = Auction(lot="deed", square=square, eligible=s.solvent())
     events.append(Event("monopol.event.auction", {"square": square, "place": SQUARES[square].name}))
 

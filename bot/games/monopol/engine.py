@@ -20,7 +20,7 @@ from bot.errors import GameMasterError, NotYourTurn
 from bot.games.monopol import actions as act
 from bot.games.monopol import auctions, bankruptcy, building, mortgages, movement, moves, rules, trades, turns
 from bot.games.monopol.actions import Action, Bid, Buildings, OnSquare, Simple
-from bot.games.monopol.board import DECKS, HOTELS, HOUSES, START_MONEY
+from bot.games.monopol.board import DECKS, HOTELS, HOUSES, JAIL_FINE, START_MONEY
 from bot.games.monopol.money import BANK, Perform, illegal
 from bot.games.monopol.state import ROLL, MonopolState
 
@@ -51,6 +51,14 @@ class MonopolGame(Game[MonopolState]):
                    description_key="monopol.option.auction_minutes"),
         OptionSpec("max_rounds", 0, minimum=0, maximum=1000, description_key="monopol.option.max_rounds"),
         OptionSpec("end_time", "", time=True, description_key="monopol.option.end_time"),
+        # house rules (rules text "House rules"); the printed rules are the defaults
+        OptionSpec("free_parking_jackpot", False, description_key="monopol.option.free_parking_jackpot"),
+        OptionSpec("double_start", False, description_key="monopol.option.double_start"),
+        OptionSpec("start_money", START_MONEY, minimum=500, maximum=10000,
+                   description_key="monopol.option.start_money"),
+        OptionSpec("auctions", True, description_key="monopol.option.auctions"),
+        OptionSpec("even_building", True, description_key="monopol.option.even_building"),
+        OptionSpec("jail_fine", JAIL_FINE, minimum=0, maximum=500, description_key="monopol.option.jail_fine"),
     )
     playout_options = {"max_rounds": 12}
     max_playout_actions = 6000
@@ -64,8 +72,9 @@ class MonopolGame(Game[MonopolState]):
             rng.shuffle(cards)
             decks[deck] = cards
         # the bank pays out the start money, so its balance starts at minus the total
-        state = MonopolState(players=players, options=dict(options), rng=rng, cash=[START_MONEY] * players,
-                             position=[0] * players, bank=-START_MONEY * players, in_jail=[False] * players,
+        money = int(options.get("start_money", START_MONEY))
+        state = MonopolState(players=players, options=dict(options), rng=rng, cash=[money] * players,
+                             position=[0] * players, bank=-money * players, in_jail=[False] * players,
                              jail_tries=[0] * players, jail_cards=[[] for _ in range(players)],
                              bankrupt=[False] * players, offered=[0] * players, decks=decks,
                              bank_houses=HOUSES, bank_hotels=HOTELS)
@@ -196,6 +205,7 @@ class MonopolGame(Game[MonopolState]):
                        "eligible": list(s.auction.eligible)}
         public = {
             "players": s.players, "cash": list(s.cash), "position": list(s.position), "bank": s.bank,
+            "pot": s.pot,
             "in_jail": list(s.in_jail), "jail_tries": list(s.jail_tries),
             "jail_cards": [len(c) for c in s.jail_cards], "bankrupt": list(s.bankrupt),
             "owner": list(s.owner), "level": list(s.level), "mortgaged": list(s.mortgaged),

@@ -46,6 +46,19 @@ def charge(s: MonopolState, payer: int, creditor: int, amount: int, events: list
     owe(s, payer, creditor, amount, events)
 
 
+def fee(s: MonopolState, payer: int, amount: int, events: list[Event], *, now: bool = False) -> None:
+    """A tax, fine or card fee, owed to the bank. With the house rule free_parking_jackpot the
+    amount also goes into the pot in the middle, as it falls due (the bank fronts it when the
+    payer must first raise the money), and the next player to land on Gratis parkering takes it.
+    ``now``: the payer was checked to have the cash (paying a jail fine by choice)."""
+    if now:
+        pay(s, payer, BANK, amount)
+    else:
+        charge(s, payer, BANK, amount, events)
+    if amount > 0 and s.options.get("free_parking_jackpot"):
+        s.pot += amount
+
+
 def owe(s: MonopolState, payer: int, creditor: int, amount: int, events: list[Event]) -> None:
     s.debts.append(Debt(payer, creditor, amount))
     if creditor == BANK:

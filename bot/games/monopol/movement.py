@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.core import Event
 from bot.games.monopol import rules
 from bot.games.monopol.board import CARDS, DECKS, GO_TO_JAIL, HOTEL, JAIL, PASS_START, SQUARES
-from bot.games.monopol.money import BANK, Perform, bank_pays, charge, illegal, owe, pay
+from bot.games.monopol.money import Perform, bank_pays, charge, fee, illegal, owe, pay
 from bot.games.monopol.state import BUY, END, ROLL, Claim, MonopolState
 
 
@@ -17,8 +17,12 @@ def move(s: MonopolState, seat: int, steps: int, events: list[Event]) -> None:
 def go(s: MonopolState, seat: int, target: int, events: list[Event], *, card: bool = False) -> None:
     """Move forwards to ``target`` (collecting on passing Start), then resolve the square."""
     if target < s.position[seat] or (target == 0 and s.position[seat] != 0):
-        bank_pays(s, seat, PASS_START)
-        events.append(Event("monopol.event.pass_start", {"seat": seat, "amount": PASS_START}))
+        # house rule double_start: landing right on Start pays the salary twice
+        double = target == 0 and bool(s.options.get("double_start"))
+        salary = PASS_START * 2 if double else PASS_START
+        bank_pays(s, seat, salary)
+        events.append(Event("monopol.event.land_start" if double else "monopol.event.pass_start",
+                            {"seat": seat, "amount": salary}))
     s.position[seat] = target
     key = "monopol.event.visit" if target == JAIL else "monopol.event.move"  # landing on jail is a visit
     events.append(Event(key, {"seat": seat, "square": target, "place": SQUARES[target].name}))
@@ -47,7 +51,12 @@ def land(s: MonopolState, seat: int, events: list[Event], *, card: bool = False)
                 rent_paid(s, seat, owner, square, amount, events)
     elif sq.kind == "tax":
         events.append(Event("monopol.event.tax", {"seat": seat, "place": sq.name, "amount": sq.amount}))
-        charge(s, seat, BANK, sq.amount, events)
+        fee(s, seat, sq.amount, events)
+    elif sq.kind == "parking" and s.pot:
+        # house rule free_parking_jackpot: the pot in the middle goes to whoever lands here
+        bank_pays(s, seat, s.pot)
+        events.append(Event("monopol.event.jackpot", {"seat": seat, "amount": s.pot}))
+        s.pot = 0
     elif sq.kind in DECKS:
         draw(s, seat, sq.kind, events)
     elif square == GO_TO_JAIL:
@@ -109,7 +118,7 @@ def draw(s: MonopolState, seat: int, deck: str, events: list[Event]) -> None:
     elif card.effect == "collect":
         bank_pays(s, seat, int(params["amount"]))
     elif card.effect == "pay":
-        charge(s, seat, BANK, int(params["amount"]), events)
+        fee(s, seat, int(params["amount"]), events)
     elif card.effect == "back":
         s.position[seat] = (s.position[seat] - int(params["steps"])) % 40
         events.append(Event("monopol.event.move", {"seat": seat, "square": s.position[seat],
@@ -122,7 +131,7 @@ def draw(s: MonopolState, seat: int, deck: str, events: list[Event]) -> None:
         hotels = sum(1 for sq, lv in enumerate(s.level) if s.owner[sq] == seat and lv == HOTEL)
         amount = houses * int(params["house"]) + hotels * int(params["hotel"])
         if amount:
-            charge(s, seat, BANK, amount, events)
+            fee(s, seat, amount, events)
     elif card.effect == "pay_each":
         # each player gets an equal share: all at once, or each a debt of the same size
         others = [other for other in s.solvent() if other != seat]

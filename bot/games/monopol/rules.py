@@ -11,6 +11,7 @@ from bot.games.monopol.board import (
     AUCTION_START,
     GROUPS,
     HOTEL,
+    JAIL_FINE,
     SQUARES,
     STATION_RENTS,
     UTILITY_MULTIPLIERS,
@@ -50,6 +51,16 @@ def rent(s: MonopolState, square: int, dice: int, *, card: bool = False) -> int:
     return sq.rents[level]
 
 
+def jail_fine(s: MonopolState) -> int:
+    """The fine to leave jail (house rule jail_fine; the printed rules: kr 50)."""
+    return int(s.options.get("jail_fine", JAIL_FINE))
+
+
+def even_building(s: MonopolState) -> bool:
+    """Whether a set must be built and sold evenly (house rule even_building off: any street)."""
+    return bool(s.options.get("even_building", True))
+
+
 def _can_take_building(s: MonopolState, seat: int, square: int, levels: list[int]) -> str | None:
     sq = SQUARES[square]
     if sq.kind != "street":
@@ -62,7 +73,7 @@ def _can_take_building(s: MonopolState, seat: int, square: int, levels: list[int
         return "monopol.error.set_mortgaged"
     if levels[square] >= HOTEL:
         return "monopol.error.max_level"
-    if levels[square] > min(levels[x] for x in GROUPS[sq.group]):
+    if even_building(s) and levels[square] > min(levels[x] for x in GROUPS[sq.group]):
         return "monopol.error.uneven"
     return None
 
@@ -75,7 +86,7 @@ def build_plan(s: MonopolState, seat: int, square: int, count: int, *,
     group = GROUPS.get(SQUARES[square].group, (square,))
     plan: list[int] = []
     for step in range(count):
-        target = square if step == 0 else min(group, key=lambda x: (levels[x], x))
+        target = square if step == 0 or not even_building(s) else min(group, key=lambda x: (levels[x], x))
         problem = _can_take_building(s, seat, target, levels)
         if problem:
             return problem
@@ -103,10 +114,11 @@ def sell_plan(s: MonopolState, seat: int, square: int, count: int) -> list[int] 
     levels = list(s.level)
     plan: list[int] = []
     for step in range(count):
-        target = square if step == 0 else max(GROUPS[sq.group], key=lambda x: (levels[x], -x))
+        target = square if step == 0 or not even_building(s) else max(GROUPS[sq.group],
+                                                                         key=lambda x: (levels[x], -x))
         if levels[target] == 0:
             return "monopol.error.nothing_to_sell"
-        if levels[target] < max(levels[x] for x in GROUPS[sq.group]):
+        if even_building(s) and levels[target] < max(levels[x] for x in GROUPS[sq.group]):
             return "monopol.error.uneven"
         levels[target] -= 1
         plan.append(target)

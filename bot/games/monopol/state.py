@@ -59,6 +59,7 @@ class MonopolState:
     cash: list[int]
     position: list[int]
     bank: int = 0
+    pot: int = 0  # house rule free_parking_jackpot: taxes and fines in the middle (counted in bank)
     in_jail: list[bool] = field(default_factory=list)
     jail_tries: list[int] = field(default_factory=list)
     jail_cards: list[list[str]] = field(default_factory=list)  # card ids held by each seat

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from bot.engine.core import TIMER, Event
 from bot.errors import NotYourTurn
+from bot.games.monopol import rules
 from bot.games.monopol.auctions import open_deed_auction
-from bot.games.monopol.board import CARDS, JAIL_FINE, SQUARES
-from bot.games.monopol.money import BANK, Perform, charge, illegal, pay
+from bot.games.monopol.board import CARDS, SQUARES
+from bot.games.monopol.money import BANK, Perform, fee, illegal, pay
 from bot.games.monopol.movement import after_landing, move, to_jail
 from bot.games.monopol.state import BUY, END, ROLL, MonopolState
 
@@ -63,8 +64,9 @@ def jail_roll(s: MonopolState, seat: int, d1: int, d2: int, events: list[Event])
     s.in_jail[seat] = False
     s.jail_tries[seat] = 0
     s.doubles = 0
-    events.append(Event("monopol.event.jail_forced_fine", {"seat": seat, "amount": JAIL_FINE}))
-    charge(s, seat, BANK, JAIL_FINE, events)
+    fine = rules.jail_fine(s)
+    events.append(Event("monopol.event.jail_forced_fine", {"seat": seat, "amount": fine}))
+    fee(s, seat, fine, events)
     move(s, seat, d1 + d2, events)
 
 
@@ -72,14 +74,15 @@ def do_jail_pay(s: MonopolState, seat: int) -> Perform:
     turn_check(s, seat, ROLL)
     if not s.in_jail[seat]:
         raise illegal("not_in_jail", "jail")
-    if s.cash[seat] < JAIL_FINE:
-        raise illegal("cannot_afford", "jail", amount=JAIL_FINE)
+    fine = rules.jail_fine(s)
+    if s.cash[seat] < fine:
+        raise illegal("cannot_afford", "jail", amount=fine)
 
     def run(events: list[Event]) -> None:
-        pay(s, seat, BANK, JAIL_FINE)
+        fee(s, seat, fine, events, now=True)
         s.in_jail[seat] = False
         s.jail_tries[seat] = 0
-        events.append(Event("monopol.event.jail_pay", {"seat": seat, "amount": JAIL_FINE}))
+        events.append(Event("monopol.event.jail_pay", {"seat": seat, "amount": fine}))
     return run
 
 

@@ -15,8 +15,9 @@ from typing import Any
 
 from bot.i18n import t
 from bot.services.export import ExportProblem, Verified, verify
+from bot.services.luck import lines, luck
 from bot.services.movelog import in_force
-from bot.services.replay import frames, pick
+from bot.services.replay import Replay, frames, pick
 from rendering.animation import MAX_FRAMES, animate_boards
 
 MALFORMED = ("export.file.not_json", "export.file.malformed", "export.file.version", "export.file.engine_format")
@@ -37,6 +38,10 @@ def replay_file(path: Path, out: Path | None, locale: str) -> int:
     data = verified.data
     print(t("export.cli.verified", locale, path=path, game=t(f"game.name.{data['game']}", locale),
             id=data.get("id", "?"), moves=len(data["moves"]), players=", ".join(verified.names)))
+    report = luck(Replay(int(data.get("id") or 0), data["game"], len(verified.names), data["options"], data["seed"],
+                         tuple(_moves(data)), True, tuple(verified.names)))
+    if report is not None:  # the same luck report as /game luck, replayed here from the seed
+        print("\n".join(lines(report, verified.names, locale)))
     folder = out or path.parent
     final, animated = folder / f"{path.stem}-final.png", folder / f"{path.stem}.gif"
     try:
@@ -69,9 +74,14 @@ def final_board(verified: Verified, locale: str) -> bytes:
     return data
 
 
+def _moves(data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The file's moves in force (those an undo took back left out)."""
+    return in_force([(m["seat"], m["action"]) for m in data["moves"]])
+
+
 def animation(verified: Verified, locale: str) -> bytes:
     data = verified.data
-    moves = in_force([(m["seat"], m["action"]) for m in data["moves"]])
+    moves = _moves(data)
     shown = frames(verified.game, len(verified.names), data["options"], data["seed"], moves, reveal=True,
                    numbers=pick(len(moves), MAX_FRAMES))
     return animate_boards(f"rendering.{data['game']}", [_dated(verified, f.observation) for f in shown],

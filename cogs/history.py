@@ -15,6 +15,7 @@ from bot.engine import registry
 from bot.errors import IllegalAction
 from bot.i18n import t
 from bot.services import export as exporting
+from bot.services import luck
 from bot.services.history import HistoryPage
 from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
@@ -167,6 +168,32 @@ async def export_command(interaction: discord.Interaction, game: app_commands.Ra
     await guarded(interaction, work)
 
 
+@app_commands.command(name="luck",
+                      description="Each player's luck: dice and cards in an ended game, checkable from its seed")
+@app_commands.describe(game="The game's number (default: this channel's latest game)")
+async def luck_command(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+
+    async def work() -> None:
+        await interaction.response.defer(thinking=True)
+        locale = locale_of(interaction)
+        game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
+        record = await bot.service.get(game_id)
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        if (record.guild_id != guild) if guild is not None else record.seat_of(str(interaction.user.id)) is None:
+            raise IllegalAction("export.error.elsewhere")
+        report = await luck.load(bot.service, game_id)
+        name = t(f"game.name.{record.game}", locale)
+        if report is None:
+            await reply(interaction, t("luck.none", locale, id=game_id), ephemeral=False)
+            return
+        names = [shown(n) for n in record.names]
+        await reply(interaction, clip_lines([t("luck.title", locale, id=game_id, game=name),
+                                             *luck.lines(report, names, locale)]), ephemeral=False)
+
+    await guarded(interaction, work)
+
+
 @app_commands.command(name="stats", description="Games, wins and places on this server")
 @app_commands.describe(game="Only this game (with its ratings and a player's rating history)",
                        player="Whose rating history (default: yours)")
@@ -243,3 +270,4 @@ async def setup(bot: Any) -> None:
     group.add_command(history_command)
     group.add_command(export_command)
     group.add_command(stats_command)
+    group.add_command(luck_command)

@@ -51,6 +51,17 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Luck:
+    """One piece of luck an event shows (``Game.luck``): ``dice`` dice rolled by ``seat`` with the
+    sum ``value``, or a card drawn that was ``good`` or ``bad`` for the seat."""
+
+    seat: Seat
+    kind: str  # "dice", "good" or "bad"
+    value: int = 0  # the dice's sum
+    dice: int = 0  # how many six-sided dice
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option shown in /game new and explained in the rules text."""
 
@@ -205,6 +216,11 @@ class Game(ABC, Generic[S]):
         """Seats not in ``to_act`` that should be told they may act now (a Monopol owner who can
         claim rent before the next roll). They are mentioned, but no clock runs for them."""
         return frozenset()
+
+    def luck(self, event: Event) -> tuple[Luck, ...]:
+        """What luck ``event`` shows (a roll of the dice, a good or bad card), for the luck report
+        at the end (bot/services/luck.py). Default: a game without dice or draws shows none."""
+        return ()
 
     def opening_events(self, state: S) -> list[Event]:
         """What the table is told when the game starts (who leads, with which card)."""

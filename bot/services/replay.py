@@ -165,3 +165,12 @@ def hidden_items(game: str, private: dict[str, Any] | None) -> list[str]:
 
 
 __all__ = ["Frame", "Replay", "load", "frames", "pick", "revealed", "hidden_items", "ENDED"]
+
+
+def events(replay: Replay) -> Iterator[tuple[int, list[Event]]]:
+    """Every move's events in order, as (seat, events), replayed from the seed without drawing a
+    single observation (the luck report). All events, hidden ones included: only for an ended game."""
+    game = registry.get(replay.game)
+    state = game.new(replay.players, replay.options, replay.seed)
+    for seat, action in replay.moves:
+        yield seat, _apply(game, state, seat, action)

@@ -14,16 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.engine.core import TIMER, Event, Game, OptionSpec, Outcome, Seat
+from bot.engine.core import TIMER, Event, Game, Luck, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError, NotYourTurn
 from bot.games.monopol import actions as act
 from bot.games.monopol import auctions, bankruptcy, building, mortgages, movement, moves, rules, trades, turns
 from bot.games.monopol.actions import Action, Bid, Buildings, OnSquare, Simple
-from bot.games.monopol.board import DECKS, HOTELS, HOUSES, JAIL_FINE, START_MONEY
+from bot.games.monopol.board import CARDS, DECKS, HOTELS, HOUSES, JAIL_FINE, START_MONEY
 from bot.games.monopol.money import BANK, Perform, illegal
 from bot.games.monopol.state import ROLL, MonopolState
 
+# what a card's effect means for the seat that drew it (the luck report; moving cards are neither)
+CARD_LUCK = {"collect": "good", "collect_each": "good", "jail_free": "good",
+             "pay": "bad", "pay_each": "bad", "repairs": "bad", "go_to_jail": "bad"}
 TIMER_ACTIONS = ("auction close", "time up")  # applied by the service's clock, never by a player
 RECENT = 8  # events kept in the state for the board image
 # what each action does (``act.SIMPLE`` and ``act.SQUARE_VERBS``): validate, return the Perform
@@ -116,6 +119,22 @@ class MonopolGame(Game[MonopolState]):
 
     def legal_actions(self, state: MonopolState, seat: Seat) -> list[Action]:
         return moves.legal_actions(self, state, seat)
+
+    def luck(self, event: Event) -> tuple[Luck, ...]:
+        """Each roll of both dice, and each Sjanse or Prøv lykken card: money or a free way out of
+        jail is good, paying or going to jail is bad (moving cards are neither)."""
+        seat = event.params.get("seat")
+        if not isinstance(seat, int):
+            return ()
+        if event.key == "monopol.event.roll":
+            return (Luck(seat, "dice", int(event.params["total"]), 2),)
+        if event.key.startswith("monopol.card."):
+            card = CARDS.get(event.key.removeprefix("monopol.card."))
+            kind = CARD_LUCK.get(card.effect) if card else None
+            if card and card.effect == "advance" and int(card.params.get("square", -1)) == 0:
+                kind = "good"  # straight to Start: the salary
+            return (Luck(seat, kind),) if kind else ()
+        return ()
 
     def watchers(self, state: MonopolState) -> frozenset[Seat]:
         """Owners with rent to claim (option rent_must_be_claimed): the claim lapses at the next roll."""

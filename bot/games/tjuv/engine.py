@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import zip_longest
 from typing import Any, ClassVar
 
-from bot.engine.core import Event, Game, OptionSpec, Outcome, Seat
+from bot.engine.core import Event, Game, Luck, OptionSpec, Outcome, Seat
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotYourTurn
 
@@ -55,6 +55,7 @@ from .play import (
 from .state import CAR, FREE, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
 from .view import private_view, public_view, role_of, scramble, seat_of
 
+DIE_EVENTS = ("tjuv.event.roll", "tjuv.event.breakout", "tjuv.event.breakout_failed")  # the luck report
 POLICE_CHOICES = ("first", "roll")
 # Not a player's option: the stored options of games begun in rules format 1 name it (migration
 # 0013); /game new refuses it, a rematch drops it.
@@ -101,6 +102,13 @@ class TjuvGame(Game[TjuvState]):
             police[-1].at = b.car_start
             state.format, state.phase, state.turn, state.prompts = 1, "start", 0, [1] + [0] * thieves
         return state
+
+    def luck(self, event: Event) -> tuple[Luck, ...]:
+        """Each roll of the die: a turn's roll and a try to break out of jail."""
+        seat, roll = event.params.get("seat"), event.params.get("roll")
+        if event.key in DIE_EVENTS and isinstance(seat, int) and isinstance(roll, int):
+            return (Luck(seat, "dice", roll, 1),)
+        return ()
 
     def opening_events(self, state: TjuvState) -> list[Event]:
         if state.phase != "nests":

@@ -2,8 +2,9 @@
 
 Each pairing plays seeded games with the measured computer in a rotating seat (Stratego: red and
 blue in turn; Tjuv och Polis with 3 players: the police, the first and the second thief in turn)
-against opponents of one kind: a uniformly random player, the casual greedy baseline
-(``bench/board_baselines.py``, sees only its own observation) or the normal computer. A win is
+against opponents of one kind (the easy level is in ai-cards' benchmark): a uniformly random
+player, the casual greedy baseline (``bench/board_baselines.py``, sees only its own observation)
+or the normal computer. A win is
 sole first place; draws and shared places are counted apart. Shown: wins with a 95 % Wilson
 interval, the fair share, game lengths, and the measured computer's decision time (p50, p99).
 
@@ -23,17 +24,26 @@ from typing import Any
 from bench.board_baselines import stratego_greedy, tjuv_greedy
 from bot.engine import registry
 from bot.engine.rng import Rng
+from bot.games.stratego import computer_normal as stratego_normal
+from bot.games.stratego import computer_strong as stratego_strong
+from bot.games.tjuv import computer_normal as tjuv_normal
+from bot.games.tjuv import computer_strong as tjuv_strong
 from bot.games.tjuv.view import role_of
 
 Choose = Callable[[Any, int, list[Any], Rng], Any]
 PLAYERS = {"stratego": 2, "tjuv": 3}
 MAX_ACTIONS = {"stratego": 6000, "tjuv": 8000}  # a cap no computer game comes near
-PAIRINGS = ("easy-random", "easy-greedy", "normal-random", "normal-greedy", "strong-random",
-            "strong-greedy", "strong-normal")
+PAIRINGS = ("normal-random", "normal-greedy", "strong-greedy", "strong-normal")
 
 
 def random_player(state: Any, seat: int, legal: list[Any], rng: Rng) -> Any:
     return legal[rng.randint(0, len(legal) - 1)]
+
+
+LEVELS: dict[str, dict[str, Choose]] = {
+    "stratego": {"normal": stratego_normal.choose, "strong": stratego_strong.choose},
+    "tjuv": {"normal": tjuv_normal.choose, "strong": tjuv_strong.choose},
+}
 
 
 def player(game: str, name: str) -> Choose:
@@ -41,7 +51,12 @@ def player(game: str, name: str) -> Choose:
         return random_player
     if name == "greedy":
         return stratego_greedy if game == "stratego" else tjuv_greedy
-    return registry.computer(game, name)
+    return LEVELS[game][name]
+
+
+def computer_rng(seed: str, ply: int, seat: int) -> Rng:
+    """A computer's stream at ``ply``, apart from the game's own dice (as the service seeds it)."""
+    return Rng(f"{seed}/computer/{ply}/{seat}")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,7 +86,7 @@ def play(game_name: str, chooses: list[Choose], seed: str, measured: int, tally:
     while game.outcome(state) is None and actions < MAX_ACTIONS[game_name]:
         seat = min(game.to_act(state))
         legal = list(game.legal_actions(state, seat))
-        rng = registry.computer_rng(seed, actions, seat)
+        rng = computer_rng(seed, actions, seat)
         start = time.perf_counter()
         action = chooses[seat](state, seat, legal, rng)
         if seat == measured:

@@ -28,7 +28,7 @@ measurements did. Run from the repository root:
     .venv/bin/python -m bench.bench_load --quick         # under a minute
     .venv/bin/python -m bench.bench_load --games 1000 --rates 50,100,200 --seconds 20
 
-It prints a markdown table (README, "Under load").
+It prints a markdown table (docs/benchmarks.md, "Under load").
 """
 from __future__ import annotations
 

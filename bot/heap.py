@@ -1,6 +1,6 @@
 """Garbage collection for a long-running bot: short collector pauses on the event loop.
 
-Measured at 1,000 tables and 150–200 moves/s (`python -m bench.bench_load`, notes in README "Under
+Measured at 1,000 tables and 150–200 moves/s (`python -m bench.bench_load`, notes in docs/benchmarks.md "Under
 load"): CPython's full (generation 2) collections held the event loop for 90–310 ms several times
 a minute, and every interaction that arrived meanwhile waited for its first response — the largest
 share of ack p99. Two causes:

@@ -11,7 +11,7 @@ character no font has becomes U+FFFD, never the missing-glyph box. Character map
 fontTools once per font and only when a text needs that font.
 
 ``recording()`` lists every text drawn through ``draw_text`` with its size, so tests can check
-the legibility bar (README "Readable on a phone") on real renders.
+the legibility bar (docs/architecture.md "Readable on a phone") on real renders.
 """
 from __future__ import annotations
 

@@ -14,12 +14,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.engine.registry import computer_action
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from cogs.app import GameMasterApp as GameMasterBot
 from tests.discord.helpers import tolp_command
 from tests.fakediscord import FakeDiscord, settle
 

@@ -1,4 +1,5 @@
-"""Start-up wiring: open the database, build the services, run the bot; database commands."""
+"""Start-up wiring: open the database, build the services, hand them to the Discord application;
+database commands. The one module that knows both the core and its adapters (``cogs``)."""
 from __future__ import annotations
 
 import asyncio
@@ -10,11 +11,11 @@ from pathlib import Path
 import aiohttp
 import discord
 
-from bot.app import GameMasterBot
 from bot.engine import registry
 from bot.errors import GameMasterError
 from bot.heap import settle_when_ready
 from bot.i18n import t
+from bot.services.assembly import Services
 from bot.services.instance import InstanceLease, shard_scopes
 from bot.services.movelog import replay
 from bot.services.table import GameService
@@ -23,6 +24,7 @@ from bot.storage import games as repo
 from bot.storage.backend import SQLITE, backend_of, sqlite_path
 from bot.storage.db import Database
 from bot.storage.health import check_file
+from cogs.app import GameMasterApp
 
 
 def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
@@ -45,7 +47,8 @@ async def run_bot(settings: Settings) -> int:
     async with Database(settings.database) as db:
         lease = InstanceLease(db, scopes=shard_scopes(settings.shards, settings.shard_count))
         await lease.acquire()  # a second process on this database stops here, naming the first
-        bot = GameMasterBot(settings, db, GameService(db))
+        services = Services.build(settings, db, GameService(db))
+        bot = GameMasterApp(settings, db, services.table, services=services)
         beat = asyncio.create_task(lease.heartbeat(bot.close), name="gamemaster-lease")
         settle: asyncio.Task[int] | None = None
         loop = asyncio.get_running_loop()

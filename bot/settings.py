@@ -36,7 +36,7 @@ class Settings:
     channel_window: float = 5.0
     announce_sweep_seconds: float = 60.0  # redeliver what is committed but not yet announced
     # tables whose announcements are delivered at once; the others wait (coalescing their moves)
-    # so that interactions never queue behind announcement work (cogs/admission.py)
+    # so that interactions never queue behind announcement work (bot/services/admission.py)
     announce_slots: int = 8
     replay_cap_bytes: int = 8 * 1024 * 1024  # the animated replay on a result (Discord allows 10 MiB)
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.

@@ -26,6 +26,7 @@ from discord.ext import commands, tasks
 
 from bot.engine.core import Event
 from bot.i18n import t
+from bot.services.admission import Admission
 from bot.services.budget import BOARD, FOLD, lane
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
@@ -34,14 +35,13 @@ from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
 from cogs import drawing
-from cogs.admission import Admission
 from cogs.board import board_view, result_text
 from cogs.drawing import png
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ class Announcer(commands.Cog):
             while True:
                 channel = None
                 # admission control: a few tables deliver at once, the others wait here and then
-                # deliver their newest state once (cogs/admission.py)
+                # deliver their newest state once (bot/services/admission.py)
                 async with self.admission.slot():
                     self._again.discard(game_id)
                     # one process at a time delivers a table (another process may hold it: its own

@@ -19,7 +19,7 @@ from cogs.moves import announce
 from cogs.replies import NO_PINGS, acknowledged, guarded, locale_of, paced, pinging, reply
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from bot.errors import InvalidAction
 from cogs.replies import prime_locale, reply_error
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

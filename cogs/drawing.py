@@ -1,5 +1,5 @@
 """A table's pictures for a message: the public board, the zoom on what changed and a player's hand,
-each drawn by a render worker (cogs/renders.py) from an observation, and a PNG as a discord.File."""
+each drawn by a render worker (bot/services/renders.py) from an observation, and a PNG as a discord.File."""
 from __future__ import annotations
 
 import importlib
@@ -9,8 +9,8 @@ from typing import Any
 
 import discord
 
+from bot.services import renders
 from bot.storage.games import GameRow
-from cogs import renders
 
 
 def renderer(game: str) -> Any:
@@ -18,7 +18,7 @@ def renderer(game: str) -> Any:
 
 
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
-    """The table's board, drawn by a render worker (a process: see cogs/renders.py)."""
+    """The table's board, drawn by a render worker (a process: see bot/services/renders.py)."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
     return await renders.current().draw(f"rendering.{record.game}", "render_public", obs, names=record.names,

@@ -16,7 +16,7 @@ import discord
 from bot.i18n import t
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 
 @dataclass(frozen=True)

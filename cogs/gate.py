@@ -14,7 +14,7 @@ from cogs.components import admit_component
 from cogs.replies import prime_locale, reply_error
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

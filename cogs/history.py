@@ -25,7 +25,7 @@ from cogs.lobby import clip_lines, display_name, game_choices
 from cogs.replies import guarded, locale_of, reply
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 # gm:hi:o:<id> the page of games older than <id>; gm:hi:n:<id> the page newer than <id>; :<game>
 # after it when the list holds one game's

@@ -24,7 +24,7 @@ from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_o
 from cogs.undo import ask
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

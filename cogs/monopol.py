@@ -29,9 +29,9 @@ from cogs.moves import act
 from cogs.replies import guarded, locale_of, reply, reply_error
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
     from bot.games.monopol.state import MonopolState
     from bot.storage.games import GameRow
+    from cogs.client import GameMasterBot
 
 GAME = "monopol"
 BID_STEPS = (10, 50)

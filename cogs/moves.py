@@ -16,7 +16,7 @@ from cogs.private import private_message
 from cogs.replies import acknowledged, guarded, locale_of, reply
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

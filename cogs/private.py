@@ -18,7 +18,7 @@ from cogs.gameui import ui_for
 from cogs.replies import clip
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 
 def board_link(record: GameRow, board_id: str | None = None) -> str:

@@ -28,17 +28,17 @@ from discord import app_commands
 
 from bot.errors import NotFound
 from bot.i18n import t
+from bot.services import renders
 from bot.services import replay as replays
 from bot.services.text import pretty_cards, public_lines, shown
-from cogs import renders
 from cogs.components import GameButton
 from cogs.drawing import png, render_public
 from cogs.replies import clip, guarded, locale_of, reply
 from rendering.animation import MAX_FRAMES
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
     from bot.storage.games import GameRow
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

@@ -18,13 +18,13 @@ from bot.services.text import error_text, shown
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 
 MAX_CONTENT = 1900
 
-# Mentions: the client default is NO_PINGS too (bot/app.py), but every message names what it may
+# Mentions: the client default is NO_PINGS too (cogs/client.py), but every message names what it may
 # ping, so a name like "@everyone" or "<@&role>" in its text never pings anyone.
 NO_PINGS = discord.AllowedMentions.none()
 

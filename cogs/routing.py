@@ -1,6 +1,6 @@
 """Which cog answers which of our buttons and menus: the one module that knows both the DynamicItems
 (cogs/components.py) and the cogs that own their custom_ids, so those cogs can draw the buttons
-without the buttons importing them back. ``bot.app`` registers the items this returns."""
+without the buttons importing them back. ``cogs.app`` registers the items this returns."""
 from __future__ import annotations
 
 import re

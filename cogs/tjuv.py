@@ -29,7 +29,7 @@ from cogs.replies import guarded, locale_of, reply
 from rendering.tjuv import describe_private
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 GAME = "tjuv"
 MAX_OPTIONS = 25

@@ -14,7 +14,7 @@ from cogs.moves import announce
 from cogs.replies import acknowledged, guarded, locale_of, mention_of, paced, pinging, reply
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 # gm:u:<game>:<ply>:ask|yes|no (the board's Undo button and the answers to a request)
 UNDO_ID = re.compile(r"u:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<choice>ask|yes|no)")

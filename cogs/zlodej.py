@@ -25,7 +25,7 @@ from cogs.moves import act
 from cogs.replies import locale_of, reply_error
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 GAME = "zlodej"
 MAX_OPTIONS = 25

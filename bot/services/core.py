@@ -11,43 +11,25 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.engine import registry
-from bot.engine.core import TIMER, Event, Game, Outcome
+from bot.engine.core import TIMER, Game
 from bot.errors import IllegalAction, NotFound, StorageDamaged
 from bot.services import clock, outbox
 from bot.services.computers import decide
 from bot.services.states import StateCache
 from bot.services.turn_clock import held, turn_clock
+from bot.services.update import Update, outcome_to_dict
 from bot.storage import announcements
 from bot.storage import games as repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
 
+__all__ = ["MAX_COMPUTER_MOVES", "ServiceCore", "Update", "outcome_to_dict"]
+
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever
-
-
-@dataclass
-class Update:
-    """What one service call changed, for the front end to announce."""
-
-    record: GameRow
-    events: list[Event] = field(default_factory=list)
-    outcome: Outcome | None = None
-    to_act: frozenset[int] = frozenset()
-    previous_to_act: frozenset[int] | None = None  # who had to act before (None: unknown, e.g. at start)
-    private_changed: frozenset[int] = frozenset()
-    started: bool = False
-    finished: bool = False
-    reply_privately: bool = False  # the caller shows a private-only change itself (no outbox entry)
-
-
-def outcome_to_dict(outcome: Outcome) -> dict[str, Any]:
-    return {"places": [list(p) for p in outcome.places], "reason": outcome.reason,
-            "scores": {str(k): v for k, v in outcome.scores.items()}}
 
 
 class ServiceCore:

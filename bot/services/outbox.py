@@ -17,7 +17,7 @@ from bot.storage.db import Database
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
-    from bot.services.core import Update
+    from bot.services.update import Update
 
 MOVE = "move"  # a change of the position: board, DMs, pings
 ENDED = "ended"  # /game end abandoned the table: the current board loses its buttons (a game that closes

@@ -5,8 +5,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from discord.utils import escape_markdown, escape_mentions
-
 from bot.engine.cards import parse_card
 from bot.engine.core import Event
 from bot.errors import GameMasterError
@@ -16,11 +14,25 @@ _SEAT_PARAMS = ("seat", "target", "winner")
 _CARD_PARAMS = ("card", "cards")
 
 
+# a mention Discord would resolve: @everyone, @here, <@id>, <@!id>, <@&role> (ids are snowflakes)
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+# characters Discord's markdown acts on anywhere (emphasis, strike, spoiler, code, masked links,
+# the escape itself), and those it acts on at a line's start (quote, heading, subtext, list)
+_MARKDOWN = re.compile(r"([\\*_~|`\[\]])|^(\s*)([>#-])", re.MULTILINE)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    if match.group(1):
+        return "\\" + match.group(1)
+    return match.group(2) + "\\" + match.group(3)
+
+
 def shown(text: str) -> str:
     """User-chosen text (a display name, a typed option or trade text) as it may appear in a
-    Discord message: mentions defused (``@everyone`` pings no one, ``<@&id>`` is no role) and
-    markdown shown literally."""
-    return escape_markdown(escape_mentions(text))
+    Discord message: mentions defused by a zero-width space after the ``@`` (``@everyone`` pings no
+    one, ``<@&id>`` is no role) and markdown shown literally (a backslash before each character
+    Discord's markdown would act on)."""
+    return _MARKDOWN.sub(_escaped, _MENTION.sub("@\u200b\\1", text))
 
 
 def shown_names(names: Sequence[str]) -> list[str]:

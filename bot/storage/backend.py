@@ -65,14 +65,16 @@ class Database:
     path: str  # where it is, for messages: the SQLite file, or the PostgreSQL URL without its password
     url: str   # what opens it again: ``sqlite:///path`` or the PostgreSQL URL
 
+    _backends: dict[str, type[Database]] = {}  # each backend's class, registered by its module
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "backend" in cls.__dict__:  # a backend names itself; a subclass of one (a test's) does not
+            Database._backends[cls.backend] = cls
+
     def __new__(cls, target: str | Path, *args: Any, **kwargs: Any) -> Database:
-        if cls is Database:
-            if backend_of(target) == POSTGRES:
-                from bot.storage.postgres import PostgresDatabase
-                cls = PostgresDatabase
-            else:
-                from bot.storage.db import SqliteDatabase
-                cls = SqliteDatabase
+        if cls is Database:  # the backends register as their modules load (``bot.storage.db`` loads both)
+            cls = Database._backends[backend_of(target)]
         return super().__new__(cls)
 
     async def connect(self, migrate: bool = True) -> Database:

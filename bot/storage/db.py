@@ -23,6 +23,7 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import StorageDamaged
+from bot.storage import postgres  # noqa: F401 - registers the PostgreSQL backend beside this one
 from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
 from bot.storage.health import StorageProblem, check_file, is_damage
 

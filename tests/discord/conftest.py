@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.app import GameMasterBot
 from bot.services.pacing import ChannelPacer
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from cogs.app import GameMasterApp as GameMasterBot
 from tests.backends import database_url_for
 from tests.fakediscord import FakeDiscord
 

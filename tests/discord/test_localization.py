@@ -66,8 +66,8 @@ async def test_localized_names_are_unique_among_siblings(fake: FakeDiscord, make
 
 async def test_every_extension_loads_and_every_game_has_its_command_group(fake: FakeDiscord,
                                                                          make_bot: BotFactory) -> None:
-    from bot.app import EXTENSIONS
     from bot.engine import registry
+    from cogs.app import EXTENSIONS
 
     bot = await make_bot()
     assert bot.loaded_extensions == list(EXTENSIONS)

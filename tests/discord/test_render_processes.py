@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bot.app import GameMasterBot
+from bot.services import renders
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
-from cogs import renders
+from cogs.app import GameMasterApp as GameMasterBot
 from tests.discord.helpers import decoded, latest_board
 from tests.discord.test_ack_first import start_tolp
 from tests.fakediscord import FakeDiscord

@@ -3,10 +3,10 @@ events arrive on the guild's shard ((guild_id >> 22) % shard_count), DMs on shar
 plays in both guilds and answers in DMs."""
 from __future__ import annotations
 
-from bot.app import GameMasterBot
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from cogs.app import GameMasterApp as GameMasterBot
 from tests.backends import on_both_backends
 from tests.fakediscord import FakeDiscord, shard_of
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.app import GameMasterBot
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
+from cogs.app import GameMasterApp as GameMasterBot
 from tests.backends import database_url_for
 from tests.discord.helpers import assert_moved, latest_board
 from tests.discord.test_rest_budget import next_move, start_tolp

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.services.admission import Admission
 from bot.services.pacing import ChannelPacer
-from cogs.admission import Admission
 
 
 async def test_put_off_work_waits_until_no_delivery_waits_for_a_slot() -> None:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.engine import registry
 from bot.engine.core import Event
-from cogs.renders import Renders, _draw
+from bot.services.renders import Renders, _draw
 from rendering import tolp as tolp_pictures
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]

@@ -118,7 +118,7 @@ class MonopolGame(Game[MonopolState]):
         return frozenset(rules.acting(state))
 
     def legal_actions(self, state: MonopolState, seat: Seat) -> list[Action]:
-        return moves.legal_actions(self, state, seat)
+        return moves.legal_actions(self.is_legal, state, seat)
 
     def luck(self, event: Event) -> tuple[Luck, ...]:
         """Each roll of both dice, and each Sjanse or Prøv lykken card: money or a free way out of

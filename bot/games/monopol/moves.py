@@ -6,20 +6,18 @@ one trade offer, so that random playouts keep moving.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from bot.games.monopol import rules
 from bot.games.monopol.actions import Action, Bid, Buildings, Bundle, OnSquare, Simple, Trade
 from bot.games.monopol.board import AUCTION_START, DEEDS, SQUARES, STREETS
 from bot.games.monopol.state import BUY, END, ROLL, MonopolState
 
-if TYPE_CHECKING:
-    from bot.games.monopol.engine import MonopolGame
-
 RESERVE = 200  # cash a player keeps before building or lifting mortgages
 
 
-def legal_actions(game: MonopolGame, s: MonopolState, seat: int) -> list[Action]:
+def legal_actions(is_legal: Callable[[MonopolState, int, Action], bool], s: MonopolState, seat: int) -> list[Action]:
+    """The listed actions ``is_legal`` (the engine's full check) accepts."""
     if s.finished or s.bankrupt[seat]:
         return []
     candidates = _duties(s, seat) + _extras(s, seat)
@@ -27,7 +25,7 @@ def legal_actions(game: MonopolGame, s: MonopolState, seat: int) -> list[Action]
     out: list[Action] = []
     for action in candidates:
         text = str(action)
-        if text not in seen and game.is_legal(s, seat, action):
+        if text not in seen and is_legal(s, seat, action):
             seen.add(text)
             out.append(action)
     return out

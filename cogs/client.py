@@ -1,15 +1,17 @@
-"""GameMasterBot: the discord.py client with our services injected (discord.py's advanced_startup).
+"""GameMasterBot: the discord.py client as every cog sees it, with the services injected
+(discord.py's advanced_startup): the database, the table, players, history, ratings, the
+scheduler, the channel pacer and the render workers.
 
-setup_hook loads the cogs (each failure logged), registers the DynamicItems so buttons work after
-a restart, installs the command translator, starts the scheduler and syncs commands.
+The Discord application built on it (the command tree, ``setup_hook`` loading the cogs and
+registering the DynamicItems) is ``cogs.app.GameMasterApp``; this module imports no other cog, so
+every cog may name the client it runs in without an import circle.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,26 +19,16 @@ from discord.ext import commands
 
 from bot.engine import registry
 from bot.i18n import DISCORD_LOCALES, catalog, normalize
+from bot.services import renders
+from bot.services.assembly import Services
 from bot.services.budget import GlobalPacer
-from bot.services.history import History
-from bot.services.instance import shard_scopes
-from bot.services.pacing import ChannelPacer
-from bot.services.players import Players
-from bot.services.ratings_kept import Ratings
-from bot.services.scheduler import Scheduler
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
 
-if TYPE_CHECKING:
-    from cogs.renders import Renders
-
 log = logging.getLogger(__name__)
 
 RECENT_INTERACTIONS = 10_000  # interaction ids remembered against duplicate deliveries
-
-EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.replay", "cogs.rules", "cogs.clock", "cogs.tolp",
-              "cogs.zlodej", "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # history, replay: in lobby's /game group
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -49,13 +41,6 @@ class CatalogTranslator(app_commands.Translator):
             return None
         text = catalog(lang).get(f"cmd.{string.message}")
         return text if isinstance(text, str) else None  # command texts have no plural forms
-
-
-class GameTree(app_commands.CommandTree["GameMasterBot"]):
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        from cogs.gate import admit
-
-        return await admit(interaction)
 
 
 def pace_counted_calls(http: discord.http.HTTPClient, budget: GlobalPacer) -> None:
@@ -75,7 +60,8 @@ def pace_counted_calls(http: discord.http.HTTPClient, budget: GlobalPacer) -> No
 
 
 class GameMasterBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, db: Database, service: GameService, *,
+                 services: Services | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.default()
         # nothing the bot sends pings unless the call names whom (cogs.replies.pinging)
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -83,42 +69,22 @@ class GameMasterBot(commands.AutoShardedBot):
             kwargs.setdefault("shard_ids", list(settings.shards))
             kwargs.setdefault("shard_count", settings.shard_count)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, tree_cls=GameTree, **kwargs)
+                         help_command=None, **kwargs)
+        services = services or Services.build(settings, db, service)
         self.settings = settings
         self.db = db
-        self.service = service
-        self.players = Players(db)
-        self.history = History(db)  # a server's finished games
-        self.ratings = Ratings(db)  # a server's ratings per game, kept in the database
-        service.prefs_written = self.players.forget
-        # reminder claims are leased to this process's shard scope: a restart takes its own at once
-        self.scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))
-        self.pacer = ChannelPacer(settings.channel_posts, settings.channel_window)  # Discord's per-channel limit
-        self.budget = GlobalPacer()  # Discord's global limit: one pacer for every shard of this process
+        self.service = services.table
+        self.players = services.players
+        self.history = services.history  # a server's finished games
+        self.ratings = services.ratings  # a server's ratings per game, kept in the database
+        self.scheduler = services.scheduler
+        self.pacer = services.pacer  # Discord's per-channel limit
+        self.budget = services.budget  # Discord's global limit: one pacer for every shard of this process
         pace_counted_calls(self.http, self.budget)
         self._recent_interactions: OrderedDict[int, None] = OrderedDict()
-        self._templates: list[re.Pattern[str]] = []
+        self._templates: list[Any] = []
         self.loaded_extensions: list[str] = []
-        self.renders: Renders | None = None
-
-    async def setup_hook(self) -> None:
-        from cogs.routing import dynamic_items
-
-        await self.players.load_locales()
-        await self.start_renders()
-        await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
-            try:
-                await self.load_extension(extension)
-                self.loaded_extensions.append(extension)
-            except commands.ExtensionNotFound:
-                log.info("extension %s not present", extension)
-            except Exception:
-                log.exception("failed to load extension %s", extension)
-        self.add_dynamic_items(*dynamic_items())
-        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
-        if self.settings.sync_commands:
-            await self.sync_commands()
+        self.renders: renders.Renders | None = None
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Discord's spacing between IDENTIFYs of this process's shards (settings.identify_seconds)."""
@@ -132,16 +98,8 @@ class GameMasterBot(commands.AutoShardedBot):
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
 
-    async def on_tree_error(self, interaction: discord.Interaction,
-                            error: app_commands.AppCommandError) -> None:
-        from cogs.gate import reply_tree_error
-
-        await reply_tree_error(interaction, error)
-
     async def start_renders(self) -> None:
         """Render worker processes (settings.render_processes; 0: threads) with the renderers loaded."""
-        from cogs import renders
-
         if self.settings.render_processes > 0 and self.renders is None:
             self.renders = renders.Renders(self.settings.render_processes)
             await self.renders.start(tuple(f"rendering.{name}" for name in registry.names()))
@@ -151,8 +109,6 @@ class GameMasterBot(commands.AutoShardedBot):
         await self.players.settle()  # the client languages noticed in the background
         await super().close()
         if self.renders is not None:
-            from cogs import renders
-
             if renders.current() is self.renders:
                 renders.use(None)
             pool, self.renders = self.renders, None
@@ -165,11 +121,6 @@ class GameMasterBot(commands.AutoShardedBot):
     def handles_custom_id(self, custom_id: str) -> bool:
         """Whether one of the registered DynamicItems (every button and menu of ours) takes it."""
         return any(template.fullmatch(custom_id) for template in self._templates)
-
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        from cogs.gate import answer_stray
-
-        await answer_stray(interaction)
 
     def first_delivery(self, interaction_id: int) -> bool:
         """False for an interaction this process has already seen (the gateway delivered it

@@ -1,0 +1,62 @@
+"""GameMasterApp: the Discord application. ``setup_hook`` loads the cogs (each failure logged),
+registers the DynamicItems so buttons work after a restart, installs the command translator and
+syncs commands; the command tree admits interactions through ``cogs.gate``.
+
+The runner (``bot.runner``) builds the services and hands them in; nothing in ``bot/`` imports
+this module.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services.table import GameService
+from bot.settings import Settings
+from bot.storage.db import Database
+from cogs.client import CatalogTranslator, GameMasterBot
+from cogs.gate import admit, answer_stray, reply_tree_error
+from cogs.routing import dynamic_items
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.replay", "cogs.rules", "cogs.clock", "cogs.tolp",
+              "cogs.zlodej", "cogs.stratego", "cogs.monopol", "cogs.tjuv")  # history, replay: in lobby's /game group
+
+
+class GameTree(app_commands.CommandTree[GameMasterBot]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await admit(interaction)
+
+
+class GameMasterApp(GameMasterBot):
+    def __init__(self, settings: Settings, db: Database, service: GameService, **kwargs: Any) -> None:
+        kwargs.setdefault("tree_cls", GameTree)
+        super().__init__(settings, db, service, **kwargs)
+
+    async def setup_hook(self) -> None:
+        await self.players.load_locales()
+        await self.start_renders()
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            try:
+                await self.load_extension(extension)
+                self.loaded_extensions.append(extension)
+            except commands.ExtensionNotFound:
+                log.info("extension %s not present", extension)
+            except Exception:
+                log.exception("failed to load extension %s", extension)
+        self.add_dynamic_items(*dynamic_items())
+        self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def on_tree_error(self, interaction: discord.Interaction,
+                            error: app_commands.AppCommandError) -> None:
+        await reply_tree_error(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_stray(interaction)

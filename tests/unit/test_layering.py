@@ -57,19 +57,13 @@ def within(name: str, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
-# Until the registry holds the computer players (helper "ai-cards", issue 22), Monopol's and
-# Stratego's engines import their own; these two edges, and only these, are left out meanwhile.
-PENDING = {("bot.games.monopol.engine", "bot.games.monopol.computer"),
-           ("bot.games.stratego.engine", "bot.games.stratego.computer")}
-
-
 def graph() -> dict[str, set[str]]:
     known = modules()
     edges: dict[str, set[str]] = {}
     for name, path in known.items():
         targets = set()
         for target, _ in imported(name, path, known):
-            if target in known and target != name and (name, target) not in PENDING:
+            if target in known and target != name:
                 targets.add(target)
         edges[name] = targets
     return edges

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 ACT_ID = re.compile(r"a:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<action>[ -~]{1,80})")
 OWN_ID = re.compile(r"p:(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<owner>[0-9]{1,2}):(?P<action>[ -~]{1,80})")
 # gm:h:<game> "Show my hand"; gm:j / gm:s / gm:r:<game> the lobby's Join, Start and the result's Rematch
-ONE_ID = re.compile(r"(?P<kind>[hjsr]):(?P<game>[0-9]{1,18})")
+ONE_ID = re.compile(r"(?P<kind>[hjsrc]):(?P<game>[0-9]{1,18})")
 # gms:<game>:<ply>:<owner>:<n>:<prefix> the n-th menu of one seat's private view
 SELECT_ID = re.compile(r"(?P<game>[0-9]{1,18}):(?P<ply>[0-9]{1,9}):(?P<owner>[0-9]{1,2}):(?P<n>[0-9]):"
                        r"(?P<prefix>[ -~]{0,60})")

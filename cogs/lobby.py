@@ -48,6 +48,9 @@ def lobby_view(record: GameRow, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton("j", record.id, label=t("button.join", locale)))
     view.add_item(LobbyButton("s", record.id, label=t("button.start", locale), style=discord.ButtonStyle.primary))
+    view.add_item(LobbyButton("c", record.id, style=discord.ButtonStyle.secondary,
+                              label=t("ai.button.add_computer", locale,
+                                      level=t(f"ai.level.{record.computer_level}", locale))))
     return view
 
 
@@ -67,6 +70,8 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
             raise IllegalAction("error.lobby_elsewhere", channel=f"<#{record.channel_id}>")
         if kind == "j":
             await do_join(interaction)
+        elif kind == "c":
+            await do_add_computer(interaction, None)
         else:
             await do_start(interaction)
 
@@ -125,6 +130,24 @@ async def do_join(interaction: discord.Interaction) -> None:
                 + t("lobby.players", locale, players=", ".join(shown_names(record.names))), ephemeral=False)
 
 
+def parse_levels(text: str) -> list[str]:
+    """``/game new level:``: "strong" or "strong, easy" (one per computer seat, the last for the
+    rest); an unknown level is refused by the lobby with its name."""
+    return [word for word in text.replace(",", " ").lower().split() if word]
+
+
+async def do_add_computer(interaction: discord.Interaction, level: str | None) -> None:
+    """The lobby's "+ Computer" button (the table's level) or ``/game computer level:``."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    if not interaction.response.is_done():
+        await defer_public(interaction)  # before any database work
+    record = await bot.service.add_computer(str(interaction.channel_id), str(interaction.user.id), level)
+    locale = record.locale
+    added = record.seats[-1]
+    await reply(interaction, t("ai.computer_added", locale, player=shown(added.name)) + "\n"
+                + t("lobby.players", locale, players=", ".join(shown_names(record.names))), ephemeral=False)
+
+
 async def do_start(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     button = interaction.type == discord.InteractionType.component
@@ -148,6 +171,7 @@ class NewTable(TypedDict):
     options: dict[str, str]
     locale: str
     computers: int
+    levels: list[str]
     turn_hours: float | None
 
 
@@ -200,10 +224,12 @@ class Lobby(commands.Cog):
     @game.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", options="Game options as name=value pairs",
                            computers="How many computer players to seat",
+                           level="Computer level: one per computer seat, e.g. strong or strong,easy (default normal)",
                            turn_hours="Hours each player has per turn (server default if empty)",
                            thread="Open the table in a new thread of this channel")
     async def new(self, interaction: discord.Interaction, game: str, options: str = "",
-                  computers: app_commands.Range[int, 0, 9] = 0, turn_hours: float | None = None,
+                  computers: app_commands.Range[int, 0, 9] = 0,
+                  level: app_commands.Range[str, 0, 100] = "", turn_hours: float | None = None,
                   thread: bool = False) -> None:
         async def work() -> None:
             # before any database work; a table in a thread is announced in the thread and its parent
@@ -218,7 +244,7 @@ class Lobby(commands.Cog):
             locale = server_locale or locale_of(interaction)
             settings = NewTable(game=game, user_id=str(interaction.user.id), name=display_name(interaction.user),
                                 options=parse_options(options), locale=locale, computers=computers,
-                                turn_hours=turn_hours)
+                                levels=parse_levels(level), turn_hours=turn_hours)
             if thread:
                 await new_in_thread(interaction, locale, settings)
                 return
@@ -230,6 +256,12 @@ class Lobby(commands.Cog):
     @new.autocomplete("game")
     async def new_game_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(interaction, current)
+
+    @game.command(name="computer", description="Seat a computer player at the open table")
+    @app_commands.describe(level="How well it plays (default: the table's level)")
+    @app_commands.choices(level=[app_commands.Choice(name=level, value=level) for level in registry.LEVELS])
+    async def computer(self, interaction: discord.Interaction, level: str | None = None) -> None:
+        await guarded(interaction, lambda: do_add_computer(interaction, level))
 
     @game.command(name="join", description="Sit down at the table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -3,13 +3,14 @@ start the game, and end the table (an open-ended game with its standings, any ot
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.engine import registry
 from bot.engine.core import Event
 from bot.engine.rng import commitment, new_seed
 from bot.errors import Forbidden, IllegalAction, NotFound
+from bot.i18n import t
 from bot.services import clock, outbox
 from bot.services.core import ServiceCore, Update, outcome_to_dict
 from bot.services.movelog import CLOSE
@@ -18,16 +19,27 @@ from bot.storage import games as repo
 from bot.storage.games import GameRow, SeatRow
 
 
+def computer_name(number: int, level: str, locale: str) -> str:
+    """A computer seat's name in the table's language, with its level: "Computer 2 (strong)"."""
+    return t("ai.seat_name", locale, number=number, level=t(f"ai.level.{level}", locale))[:32]
+
+
 class Lobby(ServiceCore):
     """Opening, filling, starting and ending a channel's table."""
 
     async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
                      options: Mapping[str, Any] | None = None, locale: str = "en",
-                     computers: int = 0, seed: str | None = None, turn_hours: float | None = None) -> GameRow:
+                     computers: int = 0, levels: Sequence[str] = (), seed: str | None = None,
+                     turn_hours: float | None = None) -> GameRow:
+        """``levels``: the computer seats' levels in order (the last one fills the rest; none:
+        normal); the first is also the level a seat handed to the computer plays at."""
         engine = registry.get(game)
         resolved = engine.resolve_options(options)
         if computers < 0 or 1 + computers > engine.max_players:
             raise IllegalAction("error.too_many_computers", maximum=engine.max_players - 1)
+        for level in levels:
+            registry.computer(game, level)  # an unknown level is refused by name
+        levels = list(levels) or [registry.DEFAULT_LEVEL]
         if turn_hours is not None and not 0.05 <= turn_hours <= 24 * 14:
             raise IllegalAction("error.turn_hours_range")
         for spec in engine.options:
@@ -42,10 +54,12 @@ class Lobby(ServiceCore):
             turn_seconds = int(hours * 3600)
             game_id = await repo.insert(conn, guild_id=guild_id, channel_id=str(channel_id), game=game,
                                         creator_id=str(user_id), options=resolved, seed=seed or new_seed(),
-                                        locale=locale, turn_seconds=turn_seconds)
+                                        locale=locale, turn_seconds=turn_seconds, computer_level=levels[0])
             await repo.add_seat(conn, game_id, 0, str(user_id), name)
             for n in range(computers):
-                await repo.add_seat(conn, game_id, n + 1, None, f"CPU {n + 1}", is_computer=True)
+                level = levels[min(n, len(levels) - 1)]
+                await repo.add_seat(conn, game_id, n + 1, None, computer_name(n + 1, level, locale),
+                                    is_computer=True, level=level)
             record = await repo.get(conn, game_id)
         assert record is not None
         return record
@@ -71,7 +85,7 @@ class Lobby(ServiceCore):
             if not any(s.user_id for s in remaining):
                 await repo.update(conn, record, record.version, status="aborted")
                 return await self._reload(conn, record.id)
-            renumbered = [SeatRow(i, s.user_id, s.name, s.is_computer) for i, s in enumerate(remaining)]
+            renumbered = [SeatRow(i, s.user_id, s.name, s.is_computer, level=s.level) for i, s in enumerate(remaining)]
             await repo.replace_seats(conn, record.id, renumbered)
             fields: dict[str, Any] = {}
             if record.creator_id == str(user_id):
@@ -79,15 +93,19 @@ class Lobby(ServiceCore):
             await repo.update(conn, record, record.version, **fields)
             return await self._reload(conn, record.id)
 
-    async def add_computer(self, channel_id: str, user_id: str) -> GameRow:
+    async def add_computer(self, channel_id: str, user_id: str, level: str | None = None) -> GameRow:
+        """A computer player sits down at ``level`` (None: the table's level)."""
         async with self.db.transaction() as conn:
             record = await self._lobby(conn, channel_id)
             if record.seat_of(user_id) is None:
                 raise Forbidden("error.not_seated")
             if len(record.seats) >= registry.get(record.game).max_players:
                 raise IllegalAction("error.lobby_full", maximum=registry.get(record.game).max_players)
+            level = level or record.computer_level
+            registry.computer(record.game, level)  # an unknown level is refused by name
             number = sum(1 for s in record.seats if s.is_computer) + 1
-            await repo.add_seat(conn, record.id, len(record.seats), None, f"CPU {number}", True)
+            await repo.add_seat(conn, record.id, len(record.seats), None,
+                                computer_name(number, level, record.locale), True, level=level)
             await repo.update(conn, record, record.version)
             return await self._reload(conn, record.id)
 

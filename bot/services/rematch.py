@@ -26,7 +26,7 @@ def rotated(old: GameRow, pressed: set[str]) -> list[SeatRow]:
     n = len(old.seats)
     order = sorted(old.seats, key=lambda s: (s.seat - 1) % n)
     kept = [s for s in order if s.is_computer or s.user_id in pressed]
-    return [SeatRow(i, s.user_id, s.name, s.is_computer) for i, s in enumerate(kept)]
+    return [SeatRow(i, s.user_id, s.name, s.is_computer, level=s.level) for i, s in enumerate(kept)]
 
 
 async def press(service: GameService, game_id: int, user_id: str) -> Rematch:
@@ -45,7 +45,8 @@ async def press(service: GameService, game_id: int, user_id: str) -> Rematch:
             options = {name: value for name, value in old.options.items() if name in offered}
             new_id = await repo.insert(conn, guild_id=old.guild_id, channel_id=old.channel_id, game=old.game,
                                        creator_id=str(user_id), options=options, seed=new_seed(),
-                                       locale=old.locale, turn_seconds=old.turn_seconds)
+                                       locale=old.locale, turn_seconds=old.turn_seconds,
+                                       computer_level=old.computer_level)
             lobby = await repo.get(conn, new_id)
             assert lobby is not None
         elif lobby.status != "lobby" or lobby.game != old.game:

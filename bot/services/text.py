@@ -85,6 +85,8 @@ def event_text(event: Event, names: Sequence[str], locale: str | None, *, markup
         # ranks by their names where the game has them ("stratego.rank.S" -> "Spy (S)")
         if key.endswith("_rank") and has(f"{game}.rank.{value}"):
             params[key] = t(f"{game}.rank.{value}", locale)
+        elif key == "level" and has(f"ai.level.{value}"):  # a computer's level in the reader's words
+            params[key] = t(f"ai.level.{value}", locale)
     return t(event.key, locale, **params)
 
 

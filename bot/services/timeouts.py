@@ -32,6 +32,11 @@ class VoteResult:
     update: Update | None = None
 
 
+def took_over(record: GameRow, seat: int) -> Event:
+    """What the table is told when the computer takes a seat over: at which level it plays."""
+    return Event("ai.event.computer_took_over", {"seat": seat, "level": record.computer_level})
+
+
 class Timeouts(ServiceCore):
     """What happens when nobody (or only the clock) acts."""
 
@@ -57,12 +62,12 @@ class Timeouts(ServiceCore):
         """Give a seat to the computer player (timeout policy) and let it move if it must."""
         async with self.db.transaction() as conn:
             record = await self._active(conn, game_id=game_id)
-            await repo.set_computer(conn, record.id, seat, True)
+            await repo.set_computer(conn, record.id, seat, True, record.computer_level)
             record = await self._reload(conn, record.id)
             game = registry.get(record.game)
             state, known = self.states.take(game, record)
             before = known or self._privates(game, state, len(record.seats))
-            update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
+            update = Update(record, [took_over(record, seat)])
             await self._run_computers(conn, game, state, record, update)
             update.record = await self._reload(conn, record.id)
             self._finish_update(update, game, state, before)
@@ -114,9 +119,9 @@ class Timeouts(ServiceCore):
                 await self._run_computers(conn, game, state, record, result.update)
                 result.update.record = await self._reload(conn, record.id)
             else:
-                await repo.set_computer(conn, record.id, seat, True)
+                await repo.set_computer(conn, record.id, seat, True, record.computer_level)
                 record = await self._reload(conn, record.id)
-                result.update = Update(record, [Event("game.event.computer_took_over", {"seat": seat})])
+                result.update = Update(record, [took_over(record, seat)])
                 await self._run_computers(conn, game, state, record, result.update)
                 result.update.record = await self._reload(conn, record.id)
             self._finish_update(result.update, game, state, before)

@@ -47,6 +47,7 @@ class GameRow:
     turn_deadline: str | None = None
     outcome: dict[str, Any] | None = None
     turn_seconds: int = 86400
+    computer_level: str = "normal"  # the level a seat handed to the computer plays at
     seats: list[SeatRow] = field(default_factory=list)
     guild_settings: dict[str, Any] | None = None  # the server's settings when read with the game (None: not read)
 
@@ -68,16 +69,16 @@ class GameRow:
 
 
 _COLUMNS = ("id, guild_id, channel_id, game, status, creator_id, options, seed, state, version, ply, "
-            "locale, board_message_id, turn_started_at, turn_deadline, outcome, turn_seconds")
+            "locale, board_message_id, turn_started_at, turn_deadline, outcome, turn_seconds, computer_level")
 
 
-_SEATS = ("SELECT s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds, p.vacation_until FROM seats s "
+_SEATS = ("SELECT s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds, p.vacation_until, s.level FROM seats s "
           "LEFT JOIN user_prefs p ON p.user_id = s.user_id WHERE s.game_id = ? ORDER BY s.seat")
 # One game with its seats (one row per seat), its players' vacations and its server's settings, in one
 # statement: a move reads all it needs in a single round trip.
 _ONE = (f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, gp.settings AS guild_settings, "
         "s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.is_computer AS seat_computer, "
-        "s.bank_seconds AS seat_bank, p.vacation_until AS seat_vacation FROM games g "
+        "s.bank_seconds AS seat_bank, p.vacation_until AS seat_vacation, s.level AS seat_level FROM games g "
         "LEFT JOIN guild_prefs gp ON gp.guild_id = g.guild_id LEFT JOIN seats s ON s.game_id = g.id "
         "LEFT JOIN user_prefs p ON p.user_id = s.user_id WHERE {where} ORDER BY g.id, s.seat")
 
@@ -91,13 +92,14 @@ def _game_of(row: aiosqlite.Row) -> GameRow:
         board_message_id=row["board_message_id"], turn_started_at=row["turn_started_at"],
         turn_deadline=row["turn_deadline"],
         outcome=json.loads(row["outcome"]) if row["outcome"] else None, turn_seconds=row["turn_seconds"],
+        computer_level=row["computer_level"],
     )
 
 
 async def _row_to_game(conn: aiosqlite.Connection, row: aiosqlite.Row) -> GameRow:
     game = _game_of(row)
     async with conn.execute(_SEATS, (game.id,)) as cur:
-        game.seats = [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in await cur.fetchall()]
+        game.seats = [SeatRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6]) for r in await cur.fetchall()]
     return game
 
 
@@ -110,7 +112,8 @@ async def _one(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...], 
     game = _game_of(rows[0])
     game.guild_settings = json.loads(rows[0]["guild_settings"]) if rows[0]["guild_settings"] else {}
     game.seats = [SeatRow(r["seat_no"], r["seat_user"], r["seat_name"], bool(r["seat_computer"]), r["seat_bank"],
-                          r["seat_vacation"]) for r in rows if r["id"] == game.id and r["seat_no"] is not None]
+                          r["seat_vacation"], r["seat_level"])
+                  for r in rows if r["id"] == game.id and r["seat_no"] is not None]
     return game
 
 
@@ -185,34 +188,38 @@ async def set_timer(conn: aiosqlite.Connection, game_id: int, timer_at: str | No
 
 
 async def insert(conn: aiosqlite.Connection, *, guild_id: str | None, channel_id: str, game: str,
-                 creator_id: str, options: dict[str, Any], seed: str, locale: str, turn_seconds: int) -> int:
+                 creator_id: str, options: dict[str, Any], seed: str, locale: str, turn_seconds: int,
+                 computer_level: str = "normal") -> int:
     stamp = now_iso()
     async with conn.execute(
             "INSERT INTO games (guild_id, channel_id, game, status, creator_id, options, seed, locale, "
-            "turn_seconds, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "turn_seconds, computer_level, created_at, updated_at) "
+            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, str(channel_id), game, str(creator_id), json.dumps(options), seed, locale, turn_seconds,
-             stamp, stamp)) as cur:
+             computer_level, stamp, stamp)) as cur:
         row = await cur.fetchone()
     assert row is not None
     return int(row[0])
 
 
 async def add_seat(conn: aiosqlite.Connection, game_id: int, seat: int, user_id: str | None, name: str,
-                   is_computer: bool = False, bank_seconds: int = 0) -> None:
-    await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_computer, joined_at, bank_seconds) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, name, int(is_computer),
-                                                        now_iso(), bank_seconds))
+                   is_computer: bool = False, bank_seconds: int = 0, level: str = "") -> None:
+    await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, is_computer, joined_at, bank_seconds, level) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, seat, user_id, name, int(is_computer),
+                                                           now_iso(), bank_seconds, level))
 
 
 async def replace_seats(conn: aiosqlite.Connection, game_id: int, seats: list[SeatRow]) -> None:
     await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     for s in seats:
-        await add_seat(conn, game_id, s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds)
+        await add_seat(conn, game_id, s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds, s.level)
 
 
-async def set_computer(conn: aiosqlite.Connection, game_id: int, seat: int, is_computer: bool) -> None:
-    await conn.execute("UPDATE seats SET is_computer = ? WHERE game_id = ? AND seat = ?",
-                       (int(is_computer), game_id, seat))
+async def set_computer(conn: aiosqlite.Connection, game_id: int, seat: int, is_computer: bool,
+                       level: str = "") -> None:
+    """Hand a seat to the computer at ``level`` (is_computer) or give it back to its player."""
+    await conn.execute("UPDATE seats SET is_computer = ?, level = ? WHERE game_id = ? AND seat = ?",
+                       (int(is_computer), level if is_computer else "", game_id, seat))
 
 
 async def set_bank(conn: aiosqlite.Connection, game_id: int, seat: int, bank_seconds: int) -> None:

@@ -157,7 +157,7 @@ async def test_stats_show_a_players_rating_history_with_ties(fake: FakeDiscord, 
     listed = await fake.interact(bot, fake.slash(bo, "game history", game="tolp"))
     entries = [line for line in listed.text.splitlines() if line.startswith("#")]
     assert "Tölp games played" in listed.text and [e.split()[0] for e in entries] == [f"#{second}", f"#{first}"]
-    assert "winner: **CPU 1, player2**" in entries[1]  # both who stayed are named
+    assert "winner: **Computer 1 (normal), player2**" in entries[1]  # both who stayed are named
     none = await fake.interact(bot, fake.slash(bo, "game history", game="zlodej"))
     assert "No Zloděj games played" in none.text
     fake.assert_clean()

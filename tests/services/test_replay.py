@@ -113,7 +113,7 @@ async def test_load_reads_the_moves_in_force_and_whether_the_game_ended(service:
     await service.create(guild_id="g", channel_id="c", game="zlodej", user_id="u0", name="Ann", computers=1)
     record = (await service.start("c", "u0")).record
     loaded = await replays.load(service, record.id)
-    assert not loaded.ended and loaded.total == record.ply and loaded.names == ("Ann", "CPU 1")
+    assert not loaded.ended and loaded.total == record.ply and loaded.names == ("Ann", "Computer 1 (normal)")
     assert loaded.frame(loaded.total).observation == service.observe(record, None)
     await service.resign("c", "u0")
     ended = await replays.load(service, record.id)

@@ -29,7 +29,7 @@ def _wishes(s: MonopolState, seat: int) -> list[Action]:
     if any(claim.owner == seat for claim in s.claims):
         return [Simple("claim")]  # a right out of turn: the claim lapses at the next roll
     if s.debts and s.debts[0].debtor == seat:
-        return _raise_money(s, seat, rules.owed(s, seat))
+        return raise_money(s, seat, rules.owed(s, seat))
     if s.trade and rules.trade_of(s).target == seat:
         return [Simple("accept") if _good_trade(s, seat) else Simple("decline trade")]
     if s.placement and s.placement["seat"] == seat:
@@ -90,7 +90,7 @@ def _improve(s: MonopolState, seat: int) -> list[Action]:
     return out
 
 
-def _raise_money(s: MonopolState, seat: int, owed: int) -> list[Action]:
+def raise_money(s: MonopolState, seat: int, owed: int) -> list[Action]:
     """Bankrupt when nothing can cover the debt; else mortgage the least useful deed first
     (not part of a set, cheapest), and only then sell buildings."""
     if rules.liquidation_value(s, seat) < owed:

@@ -85,6 +85,7 @@ class MonopolState:
     claims: list[Claim] = field(default_factory=list)
     trade: PendingTrade | None = None
     offered: list[int] = field(default_factory=list)  # the round of each seat's last trade offer
+    declined: list[str] = field(default_factory=list)  # the last offers their receivers declined (public)
     finished: str = ""  # "" while playing, else the outcome reason key
     recent: list[dict[str, Any]] = field(default_factory=list)  # last events, for the board image
 

@@ -12,6 +12,8 @@ from bot.games.monopol.building import free_check
 from bot.games.monopol.money import Perform, illegal, pay
 from bot.games.monopol.state import MonopolState, MortgageChoice, PendingTrade
 
+DECLINED_KEPT = 12  # declined offers remembered, so nobody needs to offer the same one again
+
 
 def do_trade(s: MonopolState, seat: int, trade: Trade) -> Perform:
     free_check(s, seat)
@@ -87,6 +89,9 @@ def do_decline_trade(s: MonopolState, seat: int) -> Perform:
         raise NotYourTurn("monopol.error.not_your_trade")
 
     def run(events: list[Event]) -> None:
+        assert s.trade is not None
+        if seat != s.trade.proposer:  # declined by its receiver, not withdrawn
+            s.declined = [*s.declined, s.trade.text][-DECLINED_KEPT:]
         s.trade = None
         events.append(Event("monopol.event.trade_declined", {"seat": seat}))
     return run

@@ -175,7 +175,7 @@ class TolpGame(Game[TolpState]):
         slots: list[list[Card]] = [h for s, h in enumerate(copy.hands) if s != viewer]
         slots.append(copy.set_aside)
         slots.extend(e.laid for e in copy.exchanges if not e.done and e.high != viewer)
-        pool = [c for slot in slots for c in slot]
+        pool = sorted(c for slot in slots for c in slot)  # in no order the hidden deal could show
         rng.shuffle(pool)
         for slot in slots:
             size = len(slot)

@@ -81,6 +81,7 @@ def scramble(state: ZlodejState, viewer: int | None, rng: Rng) -> ZlodejState:
         pool += copy.hands[seat]
         pool += [c for g in copy.open_piles[seat][:-VISIBLE_GROUPS] for c in g]
         pool += [c for p in copy.locked[seat] for c in p[:-1]]
+    pool.sort()  # in no order the hidden deal could show: the re-deal depends on the viewer's knowledge only
     rng.shuffle(pool)
     # Open piles hold no jokers, so the hidden groups are dealt from natural cards first.
     naturals = [c for c in pool if not c.is_joker]

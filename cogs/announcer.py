@@ -35,8 +35,9 @@ from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
 from cogs import drawing
-from cogs.board import board_view, result_text
+from cogs.board import board_view
 from cogs.drawing import png
+from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, result_content
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
@@ -78,9 +79,20 @@ def _b36(number: int) -> str:
             return out
 
 
+def turn_so_far(old: BoardRow | None, public: list[Event], record: GameRow) -> list[Event]:
+    """What a new board tells: the whole turn it follows (the superseded board's events and this
+    delivery's), so its first line can lead with that turn's move, not with its last step."""
+    if old is None or record.status == "finished":
+        return public
+    return events_from(e for e in old.events if not e.get("opening")) + public
+
+
 def summary_text(events: Sequence[Event], record: GameRow, locale: str) -> str:
-    """The one line a superseded board keeps: who did what in its turn."""
-    lines = [line.replace("\n", " ") for line in public_lines(events, record.names, locale)]
+    """The one line a superseded board keeps: who did what in its turn (the start without its hash,
+    which the first board's footer showed)."""
+    lines = [t("msg.started", locale) if e.key == STARTED else line.replace("\n", " ")
+             for e in events if e.visible_to is None
+             for line in public_lines([e], record.names, locale)]
     return clip(" · ".join(lines) if lines else t("board.no_events", locale))
 
 
@@ -268,26 +280,20 @@ class Announcer(commands.Cog):
             log.warning("could not archive the thread of game %s", record.id, exc_info=True)
 
     def board_text(self, record: GameRow, events: Sequence[Event], to_act: Sequence[int]) -> tuple[str, list[str]]:
-        """The board's text and the users it pings: the turn so far, whom it waits for, the deadline."""
+        """The board's text and the users it pings (cogs/news.py composes it: whom it waits for and
+        the news first, the rest of the turn, the deadline, the seed at the end)."""
         locale = record.locale
-        lines = public_lines(events, record.names, locale)
-        users: list[str] = []
         if record.status == "finished":
-            lines.append(result_text(record, locale))
-            lines.append(t("game.seed_reveal", locale, seed=record.seed))
-            return clip("\n".join(lines)), users
+            return clip(result_content(record, events, locale)), []
         humans = [s for s in to_act if not record.seats[s].is_computer]
-        if humans:
-            key = "turn.ping" if len(humans) == 1 else "turn.ping_many"
-            lines.append(t(key, locale, mentions=" ".join(mention_of(record, s) for s in humans)))
         watching = [s for s in sorted(self.bot.service.watchers(record)) if not record.seats[s].is_computer]
-        if watching:
-            lines.append(t("turn.may_act", locale, mentions=" ".join(mention_of(record, s) for s in watching)))
         users = [u for s in humans + watching if (u := record.user_of(s))]
+        deadline = None
         if record.turn_deadline:
             stamp = int(datetime.fromisoformat(record.turn_deadline).timestamp())
-            lines.append(t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>"))
-        return clip("\n".join(lines)), users
+            deadline = t("turn.deadline", locale, time=f"<t:{stamp}:f>", relative=f"<t:{stamp}:R>")
+        text = board_content(record, events, humans, watching, lambda s: mention_of(record, s), deadline, locale)
+        return clip(text), users
 
     async def board_files(self, record: GameRow, hint: Event | None) -> list[discord.File]:
         obs = self.bot.service.observe(record, None)
@@ -313,7 +319,7 @@ class Announcer(commands.Cog):
         # the new board opens with what led to it; the turn it closes keeps those events in its
         # summary, except the opening (no previous board) and the scoring (on the result board)
         kept = public if old is None or record.status == "finished" else []
-        text, users = self.board_text(record, public, to_act)
+        text, users = self.board_text(record, turn_so_far(old, public, record), to_act)
         files = await self.board_files(record, public[-1] if public else None)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
@@ -329,8 +335,10 @@ class Announcer(commands.Cog):
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
             await self.fold(record, old, [] if kept else public)
+        # the opening (the start, the first player's draw) is told once: the next board leaves it out
+        opening = {"opening": True} if old is None else {}
         return BoardRow(record.id, record.channel_id, str(message.id), to_act,
-                        [event_to_dict(e) for e in kept], record.ply)
+                        [{**event_to_dict(e), **opening} for e in kept], record.ply)
 
     async def edit_board(self, record: GameRow, board: BoardRow, public: list[Event], to_act: list[int]) -> BoardRow:
         """The same seats go on acting: the current board shows the new position in place."""
@@ -405,7 +413,9 @@ class Announcer(commands.Cog):
             if await self.bot.mark_dm(user_id, ok=False):
                 channel = self.bot.get_partial_messageable(int(record.channel_id))
                 async with paced(self.bot, record.channel_id):
-                    await channel.send(t("dm.closed", record.locale, mention=f"<@{user_id}>"),
+                    locale = record.locale
+                    text = t("msg.addressed", locale, who=f"<@{user_id}>", text=t("msg.dm_closed", locale))
+                    await channel.send(text,
                                        view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
         else:
             await self.bot.mark_dm(user_id, ok=True)
@@ -434,10 +444,11 @@ class Announcer(commands.Cog):
         if not prefs.ping_on_turn or not prefs.dm_ok:
             return False
         locale = prefs.language or record.locale
-        ping = t("turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale),
-                 link=board_link(record, board_id))
         content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
-        kwargs: dict[str, Any] = {"content": clip(f"{ping}\n{content}") if content or file else ping,
+        if not content:  # no private view: the news and the board's link
+            content = dm_first_line(record, seat, events, locale, their_turn=True) + "\n" + SUBTEXT + t(
+                "turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=board_link(record, board_id))
+        kwargs: dict[str, Any] = {"content": clip(content),
                                   "nonce": nonce(record.id, first, f"p{seat}"), "allowed_mentions": NO_PINGS}
         if file is not None:
             kwargs["file"] = file

@@ -1,6 +1,5 @@
 """The public board's message parts that the announcer posts: the buttons under the board (the
-game's own, "Show my hand" and Undo while it is played; Rematch and Replay on the result) and the
-result's text."""
+game's own, "Show my hand" and Undo while it is played; Rematch and Replay on the result)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +7,6 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.services.text import place_lines
 from bot.storage.games import GameRow
 from cogs.components import GameButton, HandButton, LobbyButton
 from cogs.gameui import ui_for
@@ -30,11 +28,3 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
         view.add_item(LobbyButton("r", record.id, label=t("rematch.button", locale)))
         view.add_item(replay_button(record.id, locale))
     return view
-
-
-def result_text(record: GameRow, locale: str) -> str:
-    outcome = record.outcome or {}
-    places = outcome.get("places", [])
-    rows = place_lines(places, record.names, locale)
-    reason = t(outcome["reason"], locale) if outcome.get("reason") else ""
-    return t("game.finished", locale, result=reason) + "\n" + "\n".join(rows)

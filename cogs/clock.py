@@ -94,15 +94,16 @@ class Clock(commands.Cog):
             if due.dm_ok:
                 try:
                     dm = await self.bot.fetch_dm_target(int(due.user_id))
-                    await dm.send(text, allowed_mentions=NO_PINGS)
+                    who = shown(record.names[due.seat])  # the reader's name and the news first
+                    await dm.send(t("msg.addressed", locale, who=who, text=text), allowed_mentions=NO_PINGS)
                     return
                 except discord.Forbidden as exc:
                     if exc.code != 50007:
                         raise
                     await self.bot.mark_dm(due.user_id, ok=False)
             async with paced(self.bot, record.channel_id):
-                await channel.send(f"<@{due.user_id}> " + t(key, record.locale, game=game, channel=link,
-                                                             time=stamp(due.deadline)),
+                await channel.send(t("msg.addressed", record.locale, who=f"<@{due.user_id}>",
+                                     text=t(key, record.locale, game=game, channel=link, time=stamp(due.deadline))),
                                    allowed_mentions=pinging(due.user_id))
             return
         async with paced(self.bot, record.channel_id):

@@ -1,7 +1,8 @@
 """A player's private view: the message that shows one seat its hidden information (what happened to
 it, the game's own text, the hand picture) with the controls only that seat may press. It is sent
-by DM (the announcer) or as the answer to the player's own interaction (cogs/moves.py), and says
-which table it belongs to: game, server, channel and a link to the current board."""
+by DM (the announcer) or as the answer to the player's own interaction (cogs/moves.py); it opens
+with the reader's news and ends with the table it belongs to: game, server, channel and a link to
+the current board."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.services.text import private_lines, shown
+from bot.services.text import shown
 from bot.storage.games import GameRow
 from cogs.components import GameButton, GameSelect, HandButton
 from cogs.drawing import png, render_private
 from cogs.gameui import ui_for
+from cogs.news import SUBTEXT, dm_first_line
 from cogs.replies import clip
 
 if TYPE_CHECKING:
@@ -78,16 +80,19 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
 async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale: str,
                           events: Sequence[Any] = (), board_id: str | None = None
                           ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+    """The reader's name and their news first (cogs/news.py), then the game's own text of the
+    view, and the table it belongs to (game, server, channel, link) as the footer."""
     obs = bot.service.observe(record, seat)
     if obs.get("private") is None:
         return "", None, None
-    lines = [await where_text(bot, record, locale, board_id)]
-    lines += private_lines(events, seat, record.names, locale)
+    their_turn = record.status == "active" and seat in bot.service.to_act(record)
+    lines = [dm_first_line(record, seat, list(events), locale, their_turn=their_turn)]
     # the hooks also get the table's names and the reader's language
     obs = {**obs, "names": record.names, "locale": locale}
     text = ui_for(record.game).private_text(obs, locale)
     if text:
         lines.append(text)
+    lines.append(SUBTEXT + await where_text(bot, record, locale, board_id))
     image = await render_private(record, obs, locale)
     file = png(image, f"{record.game}-private-{record.ply}.png") if image else None
     legal = bot.service.legal_texts(record, seat)

@@ -57,8 +57,8 @@ async def post_request(bot: GameMasterBot, request: UndoRequest) -> None:
     record = request.record
     locale = record.locale
     asked = " ".join(mention_of(record, s) for s in request.asked)
-    text = t("undo.asked", locale, player=shown(record.names[request.seat]), moves=request.moves,
-             players=asked, needed=request.needed)
+    text = t("msg.undo.asked", locale, player=shown(record.names[request.seat]), moves=request.moves,
+             players=asked, needed=request.needed)  # whom it asks first: their notification says why
     channel = bot.get_partial_messageable(int(record.channel_id))
     users = [u for s in request.asked if (u := record.user_of(s))]
     async with paced(bot, record.channel_id):

@@ -63,7 +63,7 @@ async def test_members_named_everyone_or_a_role_play_a_game_and_nothing_pings(fa
                 assert answer.ok
 
     finished = fake.channel_messages()[-1]
-    assert "Game over" in finished.content and "@\u200beveryone" in finished.content
+    assert "🏆" in finished.content.splitlines()[0] and "@\u200beveryone" in finished.content
     stats = await fake.interact(bot, fake.slash(users[0], "game stats"))
     assert "@\u200beveryone" in stats.content
 

@@ -21,6 +21,7 @@ from bot.games.monopol.board import GROUPS, SQUARES
 from bot.games.monopol.state import MonopolState
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, board_posts, decoded, latest_board
+from tests.discord.news_checks import assert_news_first
 from tests.fakediscord import FakeDiscord
 
 SEED = "monopol-discord-99"
@@ -279,7 +280,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     assert progress.jail_paid
     assert checks >= {"trade", "build", "bid_ac", "stale"}
     final = fake.channel_messages()[-1]
-    assert "Game over" in final.content and f"{MAX_ROUNDS} rounds are played" in final.content
+    assert final.content.startswith("🏆") and f"{MAX_ROUNDS} rounds are played" in final.content
     assert f"seed was `{SEED}`" in final.content
     decoded(final.files[0].data)
     record = await bot.service.get(game_id)
@@ -299,6 +300,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     names = [f.filename for f in current.files]
     assert len(names) == 2 and names[1].endswith("-focus.png")
     assert current.embed_files() == current.files and current.attachments == []
+    assert_news_first(fake, members)  # every ping and DM leads with its reader's news
     fake.assert_clean()
 
 

@@ -22,7 +22,7 @@ async def test_rematch_from_a_finished_zlodej_game_to_the_first_move(fake: FakeD
     assert old is not None and old.status == "active"
     assert (await fake.interact(bot, fake.slash(bo, "game resign"))).ok
     result = boards(fake)[-1]
-    assert "Game over" in result.content and "Rematch" in [b.get("label") for b in result.buttons]
+    assert result.content.startswith("🏆") and "Rematch" in [b.get("label") for b in result.buttons]
 
     refused = await fake.interact(bot, fake.click(stranger, result, label="Rematch"))
     assert refused.ephemeral and "not a player" in refused.text

@@ -122,7 +122,7 @@ async def test_a_finished_game_has_replay_button_animation_and_shows_everything(
     public_board = running.messages[-1].files[0].data
     assert (await fake.interact(bot, fake.slash(blue, "game resign"))).ok
     result = boards(fake)[-1]
-    assert "Game over" in result.content
+    assert result.content.startswith("🏆")
     assert {"Replay", "Rematch"} <= {b.get("label") for b in result.buttons}
 
     # the result is not edited for an animation nobody asked for: nothing drawn at the game's end

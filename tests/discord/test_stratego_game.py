@@ -9,6 +9,7 @@ from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, last_turn, own_view
+from tests.discord.news_checks import assert_news_first
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 RED, BLUE = 0, 1
@@ -165,7 +166,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     r = await fake.interact(bot, fake.select(red, dm, menu["custom_id"], ["A4 A7"]))
     assert r.ok, r.text
     final = boards(fake)[-1]
-    assert "captures" in final.content and "flag" in final.content and "Game over" in final.content
+    assert "captures" in final.content and "flag" in final.content and final.content.startswith("🏆")
     decoded(final.files[0].data)
     record = await bot.service.get(game_id)
     assert record.status == "finished" and record.outcome["places"] == [[RED], [BLUE]]
@@ -184,6 +185,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert offered  # Red's DMs did carry menus
     dm_channels = {fake.dm_channel(red)["id"]}
     assert all(m.channel_id in dm_channels for m in fake.messages.values() if m.kind == "dm")
+    assert_news_first(fake, [red, blue])  # every ping and DM leads with its reader's news
     fake.assert_clean()
 
 
@@ -200,7 +202,7 @@ async def test_resign_during_setup_ends_the_game(fake: FakeDiscord, make_bot: Bo
     r = await fake.interact(bot, fake.slash(blue, "stratego resign"))
     assert r.ok, r.text
     final = boards(fake)[-1]
-    assert "resigns" in final.content and "Game over" in final.content
+    assert "resigns" in final.content and final.content.startswith("🏆")
     moved = await fake.interact(bot, fake.slash(red, "stratego ready"))
     assert moved.ephemeral
     fake.assert_clean()

@@ -16,6 +16,7 @@ from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import PNG, assert_moved, decoded, latest_board, own_view
+from tests.discord.news_checks import assert_news_first
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-0"  # 3 players, max_rounds=6: setup choices, robbery, arrest, break-out tries, a stash
@@ -157,7 +158,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     assert "You hid" not in said and "A5: " not in said
 
     final = fake.channel_messages()[-1]
-    assert "Game over" in final.content and "round limit" in final.content
+    assert final.content.startswith("🏆") and "round limit" in final.content
     assert "1. player" in final.content
     assert final.files[0].data.startswith(PNG) and [b.get("label") for b in final.buttons] == ["Rematch", "Replay"]
     # stash views (the private line naming each nest's hidden sum) only ever went to their owners
@@ -168,6 +169,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     for recipient, line in stash_dms:
         assert {nest for nest in stashed if f" {nest}: " in line} <= {n for n, u in stashed.items() if u == recipient}
         assert any(f" {nest}: " in line for nest in stashed), line
+    assert_news_first(fake, users)  # every ping and DM leads with its reader's news
     fake.assert_clean()
 
 

@@ -8,6 +8,7 @@ from bot.engine.cards import parse_card
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import decoded, latest_board, tolp_command
+from tests.discord.news_checks import assert_news_first
 from tests.fakediscord import FakeDiscord
 
 
@@ -103,13 +104,14 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
 
     assert stale_checked and restarted
     final = fake.channel_messages()[-1]
-    assert "Game over" in final.content and re.search(r"seed was `[0-9a-f]+`", final.content)
+    assert final.content.startswith("🏆") and re.search(r"seed was `[0-9a-f]+`", final.content)
     decoded(final.files[0].data)
     # hands by DM only ever went to their owners' DM channels
     dm_channels = {fake.dm_channel(u)["id"]: u["id"] for u in users}
     for message in fake.messages.values():
         if message.kind == "dm":
             assert message.channel_id in dm_channels
+    assert_news_first(fake, users)  # every ping and DM leads with its reader's news
     fake.assert_clean()
 
 

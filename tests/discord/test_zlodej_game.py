@@ -14,6 +14,7 @@ from bot.services import lobby
 from bot.services.text import pretty_cards
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
+from tests.discord.news_checks import assert_news_first
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
@@ -197,7 +198,7 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     finished = await bot.service.get(game_id)
     assert finished.status == "finished" and finished.ply == moves
     final = fake.channel_messages()[-1]
-    assert "Game over" in final.content and "piles are counted" in final.content
+    assert final.content.startswith("🏆") and "piles are counted" in final.content
     scores = finished.outcome["scores"]
     for seat, name in enumerate(names):
         assert f"{name}: {scores[str(seat)]} points." in final.content
@@ -212,4 +213,5 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     # private views only ever went to their owners' DM channels
     dm_channels = {fake.dm_channel(u)["id"] for u in users}
     assert {m.channel_id for m in fake.messages.values() if m.kind == "dm"} <= dm_channels
+    assert_news_first(fake, users)  # every ping and DM leads with its reader's news
     fake.assert_clean()

@@ -67,8 +67,8 @@ def assert_first_line_is_news(first: str) -> None:
 
 def assert_news_first(fake: FakeDiscord, users: list[dict[str, Any]]) -> None:
     """The first line of every pinging message opens with the mentions of whom it pings and says
-    what it means for them; every version of every DM the bot sent on its own opens with its reader's name and their news;
-    no first line is a hash or a link."""
+    what it means for them; every version of every DM the bot sent on its own opens with its
+    reader's name and their news; no first line is a hash or a link."""
     seen = 0
     for content, users_pinged in notifications(fake):
         first = content.splitlines()[0]

@@ -37,7 +37,7 @@ from bot.storage.games import GameRow
 from cogs import drawing
 from cogs.board import board_view
 from cogs.drawing import png
-from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, result_content
+from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, lobby_folded, result_content
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
@@ -335,6 +335,8 @@ class Announcer(commands.Cog):
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
             await self.fold(record, old, [] if kept else public)
+        elif old is None and record.board_message_id and record.board_message_id != str(message.id):
+            await self.fold_lobby(record, record.board_message_id, str(message.id))
         # the opening (the start, the first player's draw) is told once: the next board leaves it out
         opening = {"opening": True} if old is None else {}
         return BoardRow(record.id, record.channel_id, str(message.id), to_act,
@@ -363,6 +365,14 @@ class Announcer(commands.Cog):
                                  lambda: self.supersede(record, board, public))
             return
         await self.supersede(record, board, public)
+
+    async def fold_lobby(self, record: GameRow, lobby_id: str, board_id: str) -> None:
+        """The game started: its lobby message folds to one line that links the first board."""
+        text = lobby_folded(record, board_link(record, board_id), record.locale)
+        try:
+            await self._edit(record.channel_id, int(lobby_id), content=text, view=None, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:  # a deleted lobby: the board stands on its own
+            log.warning("could not fold the lobby of game %s", record.id, exc_info=True)
 
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""

@@ -54,6 +54,31 @@ def lobby_view(record: GameRow, locale: str) -> discord.ui.View:
     return view
 
 
+async def post_lobby(interaction: discord.Interaction, record: GameRow, locale: str) -> None:
+    """The lobby's one message (the answer of /game new), remembered so that joins edit it and the
+    start folds it to a line."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    message = await interaction.followup.send(lobby_text(record, locale), view=lobby_view(record, locale),
+                                              allowed_mentions=NO_PINGS, wait=True)
+    await bot.service.set_lobby_message(record.id, str(message.id))
+
+
+async def refresh_lobby(bot: GameMasterBot, record: GameRow, *, closed: bool = False) -> None:
+    """Show the lobby message as the table now is (who sits down), or closed; a lobby whose
+    message is gone leaves the table as it is."""
+    if not record.board_message_id:
+        return
+    locale = record.locale
+    text = t("lobby.aborted", locale) if closed else lobby_text(record, locale)
+    channel = bot.get_partial_messageable(int(record.channel_id))
+    try:
+        async with paced(bot, record.channel_id):
+            await channel.get_partial_message(int(record.board_message_id)).edit(
+                content=text, view=None if closed else lobby_view(record, locale), allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        log.warning("could not update the lobby message of game %s", record.id, exc_info=True)
+
+
 async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
@@ -62,7 +87,7 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
             await rematch(interaction, game_id)
             return
         if kind == "j":
-            await defer_public(interaction)  # before any database work
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
         record = await bot.service.get(game_id)
         if record.status != "lobby":
             raise IllegalAction("error.already_started" if record.status == "active" else "error.game_over")
@@ -91,8 +116,9 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     text = t("rematch.pressed", lobby.locale, player=shown_name(interaction.user))
     text += "\n" + lobby_text(lobby, lobby.locale)
     async with paced(bot, lobby.channel_id):
-        await bot.get_partial_messageable(int(lobby.channel_id)).send(
+        message = await bot.get_partial_messageable(int(lobby.channel_id)).send(
             text, view=lobby_view(lobby, lobby.locale), allowed_mentions=NO_PINGS)
+    await bot.service.set_lobby_message(lobby.id, str(message.id))
     await reply(interaction, t("rematch.posted", locale_of(interaction)))
 
 
@@ -125,9 +151,10 @@ async def do_join(interaction: discord.Interaction) -> None:
         return
     record = await bot.service.join(str(interaction.channel_id), str(interaction.user.id),
                                     display_name(interaction.user))
-    locale = record.locale
-    await reply(interaction, t("lobby.joined", locale, player=shown_name(interaction.user)) + "\n"
-                + t("lobby.players", locale, players=", ".join(shown_names(record.names))), ephemeral=False)
+    await refresh_lobby(bot, record)  # the lobby is one message: the join edits it
+    locale = locale_of(interaction)
+    await reply(interaction, t("msg.lobby.you_joined", locale, game=t(f"game.name.{record.game}", locale),
+                               players=", ".join(shown_names(record.names))))
 
 
 def parse_levels(text: str) -> list[str]:
@@ -196,7 +223,8 @@ async def new_in_thread(interaction: discord.Interaction, locale: str, settings:
         raise
     text = lobby_text(record, locale)
     async with paced(bot, record.channel_id):
-        await thread.send(text, view=lobby_view(record, locale), allowed_mentions=NO_PINGS)
+        message = await thread.send(text, view=lobby_view(record, locale), allowed_mentions=NO_PINGS)
+    await bot.service.set_lobby_message(record.id, str(message.id))
     async with paced(bot, str(parent.id)):
         await parent.send(text + "\n" + t("lobby.in_thread", locale, thread=thread.mention),
                           allowed_mentions=NO_PINGS)
@@ -250,7 +278,7 @@ class Lobby(commands.Cog):
                 return
             record = await self.bot.service.create(guild_id=guild, channel_id=str(interaction.channel_id),
                                                    **settings)
-            await reply(interaction, lobby_text(record, locale), ephemeral=False, view=lobby_view(record, locale))
+            await post_lobby(interaction, record, locale)
         await guarded(interaction, work)
 
     @new.autocomplete("game")
@@ -272,8 +300,10 @@ class Lobby(commands.Cog):
         async def work() -> None:
             await defer_public(interaction)  # before any database work
             record = await self.bot.service.leave(str(interaction.channel_id), str(interaction.user.id))
-            key = "lobby.aborted" if record.status == "aborted" else "lobby.left"
-            await reply(interaction, t(key, record.locale, player=shown_name(interaction.user)), ephemeral=False)
+            await refresh_lobby(self.bot, record, closed=record.status == "aborted")  # the lobby's one message
+            locale = locale_of(interaction)
+            key = "lobby.aborted" if record.status == "aborted" else "msg.lobby.you_left"
+            await reply(interaction, t(key, locale, game=t(f"game.name.{record.game}", locale)))
         await guarded(interaction, work)
 
     @game.command(name="start", description="Start the game at this table")

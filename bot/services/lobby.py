@@ -64,6 +64,12 @@ class Lobby(ServiceCore):
         assert record is not None
         return record
 
+    async def set_lobby_message(self, game_id: int, message_id: str) -> None:
+        """The lobby's one message (edited as players join, folded to a line at the start); links
+        point to it until the first board takes its place."""
+        async with self.db.transaction() as conn:
+            await repo.set_board_message(conn, game_id, message_id)
+
     async def join(self, channel_id: str, user_id: str, name: str) -> GameRow:
         async with self.db.transaction() as conn:
             record = await self._lobby(conn, channel_id)

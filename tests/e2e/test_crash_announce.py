@@ -14,6 +14,7 @@ from typing import Any
 from bot.engine import registry
 from bot.engine.core import Event
 from bot.engine.rng import commitment
+from bot.i18n import t
 from bot.services.table import GameService
 from bot.services.text import public_lines
 from bot.storage.db import Database
@@ -159,7 +160,8 @@ def assert_announced_once(fake: FakeDiscord, record: Any, moves: list[Any]) -> N
     expected = public_lines(events, record.names, record.locale)
     for _, seat, action, _ in moves:
         expected += public_lines(GAME.apply(state, seat, GAME.parse_action(action)), record.names, record.locale)
-    expected = [line.replace("\n", " ") for line in expected]
+    # the start is told without its hash (the first board's footer showed it)
+    expected = [t("msg.started", record.locale), *(line.replace("\n", " ") for line in expected[1:])]
     *folded, current = board_posts(fake)
     # exactly one image in the channel: the current board, of the last committed position
     assert [m for m in fake.channel_messages() if m.files] == [current]

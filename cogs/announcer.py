@@ -37,7 +37,8 @@ from bot.storage.games import GameRow
 from cogs import drawing
 from cogs.board import board_view
 from cogs.drawing import png
-from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, lobby_folded, result_content
+from cogs.gameui import ui_for
+from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, lobby_folded, result_content, window_alone_line
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
@@ -237,8 +238,14 @@ class Announcer(commands.Cog):
         if public or started or finished or board is None:
             to_act = sorted(self.bot.service.to_act(record))
             turned = any(p["previous_to_act"] is not None and p["previous_to_act"] != p["to_act"] for p in payloads)
-            if board is None or started or finished or turned or to_act != board.to_act:
-                board = await self.new_board(record, board, public, to_act, first)
+            window = self.window_seats(record)
+            if window and board is not None and board.to_act == window and not (started or finished):
+                # the same window (an auction, a trade offer, the exchange): its one panel is edited,
+                # and whoever it comes to wait on alone is told once, privately
+                board = await self.edit_board(record, board, public, to_act, stored=window)
+                seats -= await self.ping_alone(record, payloads, board.message_id, first, events)
+            elif board is None or started or finished or turned or to_act != board.to_act:
+                board = await self.new_board(record, board, public, to_act, first, stored=window or to_act)
                 if record.status == "active":  # a turn DM carries the view: no second DM for it
                     seats -= await self.ping_turns(record, to_act, board.message_id, first, events)
             else:
@@ -247,6 +254,12 @@ class Announcer(commands.Cog):
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
+
+    def window_seats(self, record: GameRow) -> list[int]:
+        """Every seat the window open at the table lets act (cogs/gameui.py), or [] when none is."""
+        if record.status != "active":
+            return []
+        return sorted(ui_for(record.game).window(self.bot.service.observe(record, None)))
 
     def answered(self, game_id: int, ply: int, seat: int) -> None:
         """The move that made ``ply`` showed its mover their own new view in its answer."""
@@ -314,7 +327,7 @@ class Announcer(commands.Cog):
         return [discord.Embed().set_image(url=f"attachment://{file.filename}") for file in files]
 
     async def new_board(self, record: GameRow, old: BoardRow | None, public: list[Event], to_act: list[int],
-                        first: int) -> BoardRow:
+                        first: int, stored: list[int]) -> BoardRow:
         """Post the board of a new turn (it notifies), then fold the superseded one to its summary."""
         # the new board opens with what led to it; the turn it closes keeps those events in its
         # summary, except the opening (no previous board) and the scoring (on the result board)
@@ -339,10 +352,12 @@ class Announcer(commands.Cog):
             await self.fold_lobby(record, record.board_message_id, str(message.id))
         # the opening (the start, the first player's draw) is told once: the next board leaves it out
         opening = {"opening": True} if old is None else {}
-        return BoardRow(record.id, record.channel_id, str(message.id), to_act,
+        # ``stored``: whom the board is for (the seats to act, or everyone an open window lets act)
+        return BoardRow(record.id, record.channel_id, str(message.id), stored,
                         [{**event_to_dict(e), **opening} for e in kept], record.ply)
 
-    async def edit_board(self, record: GameRow, board: BoardRow, public: list[Event], to_act: list[int]) -> BoardRow:
+    async def edit_board(self, record: GameRow, board: BoardRow, public: list[Event], to_act: list[int],
+                         stored: list[int] | None = None) -> BoardRow:
         """The same seats go on acting: the current board shows the new position in place."""
         events = [*board.events, *(event_to_dict(e) for e in public)]
         text, users = self.board_text(record, events_from(events), to_act)
@@ -351,7 +366,7 @@ class Announcer(commands.Cog):
         with lane(BOARD):
             await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
-        return BoardRow(record.id, board.channel_id, board.message_id, to_act, events, record.ply)
+        return BoardRow(record.id, board.channel_id, board.message_id, stored or to_act, events, record.ply)
 
     async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Fold the board a new one replaced: at once, or (cosmetic, so low priority) once the
@@ -429,6 +444,39 @@ class Announcer(commands.Cog):
                                        view=hand_only_view(record, record.locale), allowed_mentions=pinging(user_id))
         else:
             await self.bot.mark_dm(user_id, ok=True)
+
+    async def ping_alone(self, record: GameRow, payloads: Sequence[dict[str, Any]], board_id: str, first: int,
+                         events: Sequence[Event]) -> set[int]:
+        """A window that now waits on one player alone (the others answered) tells them so by DM,
+        their second and last notification of it (the panel's post was the first)."""
+        alone = {p["to_act"][0] for p in payloads
+                 if len(p["to_act"]) == 1 and p["previous_to_act"] != p["to_act"]}
+        told: set[int] = set()
+        for seat in sorted(alone):
+            seat_row = record.seats[seat]
+            if seat_row.is_computer or not seat_row.user_id or seat not in self.bot.service.to_act(record):
+                continue
+            try:
+                locale = await self.bot.user_locale(seat_row.user_id, record.locale)
+                content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
+                first_line = window_alone_line(record, seat, events, locale)
+                footer = SUBTEXT + board_link(record, board_id)
+                kwargs: dict[str, Any] = {"content": clip(f"{first_line}\n{content or footer}"),
+                                          "nonce": nonce(record.id, first, f"a{seat}"), "allowed_mentions": NO_PINGS}
+                if file is not None:
+                    kwargs["file"] = file
+                if view is not None:
+                    kwargs["view"] = view
+                dm = await self.bot.fetch_dm_target(int(seat_row.user_id))
+                await dm.send(**kwargs)
+                told.add(seat)
+            except discord.Forbidden as exc:
+                if exc.code != 50007:
+                    raise
+                await self.bot.mark_dm(seat_row.user_id, ok=False)
+            except Exception:  # noqa: BLE001 - logged; the panel still shows whom it waits for
+                log.exception("could not tell seat %s of game %s that the window waits on them", seat, record.id)
+        return told
 
     async def ping_turns(self, record: GameRow, to_act: Sequence[int], board_id: str, first: int,
                          events: Sequence[Event]) -> set[int]:

@@ -19,7 +19,8 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
     if record.status == "active":
         ui = ui_for(record.game)
         for spec in ui.board_buttons(obs)[:4 if ui.has_private_view else 5]:
-            view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style))
+            view.add_item(GameButton(record.id, record.ply, spec.action, label=spec.label(locale), style=spec.style,
+                                     row=spec.row))
         if ui.has_private_view:
             view.add_item(HandButton(record.id, label=t("button.hand", locale)))
         if record.ply > 0:  # for the player who just moved (the others are asked to agree)

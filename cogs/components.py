@@ -76,9 +76,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gm:(
 
     def __init__(self, game_id: int, ply: int, action: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, raw: str | None = None,
-                 owner: int | None = None) -> None:
+                 owner: int | None = None, row: int | None = None) -> None:
         custom_id = raw if raw is not None else custom_id_act(game_id, ply, action, owner=owner)
-        super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id[:100]))
+        super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id[:100], row=row))
         self.rest = custom_id[3:]
 
     @classmethod

@@ -25,6 +25,7 @@ class ButtonSpec:
     action: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     label_params: tuple[tuple[str, Any], ...] = ()  # placeholders of the label, e.g. (("amount", 130),)
+    row: int | None = None  # a row of its own (Pass apart from the bids), else the next free place
 
     def label(self, locale: str) -> str:
         return t(self.label_key, locale, **dict(self.label_params))[:80]
@@ -56,6 +57,10 @@ class GameUI:
     private_selects: Callable[[dict[str, Any], list[str]], list[SelectSpec]] = lambda obs, legal: []
     private_text: Callable[[dict[str, Any], str], str] = lambda obs, locale: ""
     has_private_view: bool = True  # False: no "Show my hand" button (Monopol's board is all public)
+    # a window several seats may act in (an auction, a trade offer, the exchange): every seat it
+    # lets act, those who already answered too, from the public observation; empty when none is open.
+    # The announcer keeps one panel for it, edited as it changes, instead of a board per answer
+    window: Callable[[dict[str, Any]], frozenset[int]] = lambda obs: frozenset()
 
 
 GAME_UI: dict[str, GameUI] = {}

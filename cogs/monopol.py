@@ -56,9 +56,10 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     elif pub["auction"]:
         high = int(pub["auction"]["high"])
         small, big = (max(AUCTION_START, high + step) for step in BID_STEPS)
+        # the bids together, Pass in a row of its own: no mis-tap between them
         duty += [ButtonSpec("monopol.ui.button.bid_small", f"bid {small}", primary, (("amount", small),)),
-                 ButtonSpec("monopol.ui.button.pass", "pass"),
-                 ButtonSpec("monopol.ui.button.bid_big", f"bid {big}", primary, (("amount", big),))]
+                 ButtonSpec("monopol.ui.button.bid_big", f"bid {big}", primary, (("amount", big),)),
+                 ButtonSpec("monopol.ui.button.pass", "pass", row=1)]
     else:
         turn, phase = int(pub["turn"]), pub["phase"]
         if phase == "roll":
@@ -79,7 +80,20 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
     return duty[:4 - len(trade)] + trade
 
 
-GAME_UI[GAME] = GameUI(board_buttons=board_buttons, has_private_view=False)
+def window(obs: dict[str, Any]) -> frozenset[int]:
+    """An open auction (every solvent seat it lets bid) or a trade offer (its two sides)."""
+    pub = obs["public"]
+    if pub.get("finished"):
+        return frozenset()
+    if pub["auction"]:
+        bankrupt = pub.get("bankrupt") or []
+        return frozenset(s for s in pub["auction"]["eligible"] if not (bankrupt and bankrupt[s]))
+    if pub["trade"]:
+        return frozenset({int(pub["trade"]["proposer"]), int(pub["trade"]["target"])})
+    return frozenset()
+
+
+GAME_UI[GAME] = GameUI(board_buttons=board_buttons, has_private_view=False, window=window)
 
 
 # ----------------------------------------------------------------------------- autocomplete helpers

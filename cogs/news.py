@@ -154,6 +154,17 @@ def dm_first_line(record: GameRow, seat: int, events: Sequence[Event], locale: s
     return one_line(t("msg.dm.view", locale, who=who, game=game))
 
 
+def window_alone_line(record: GameRow, seat: int, events: Sequence[Event], locale: str) -> str:
+    """The DM that tells a player an open window (an auction, a trade offer) now waits on them
+    alone: their name, the game, and the last answer in it ("Bo bids kr 120.")."""
+    names = record.names
+    who = shown(names[seat]) if 0 <= seat < len(names) else ""
+    public = [e for e in events if e.visible_to is None and not is_filler(e)]
+    news = addressed(public[-1], seat, names, locale) if public else ""
+    first = t("msg.window.alone", locale, who=who, game=game_name(record, locale))
+    return one_line(first + (SEP + news if news else ""))
+
+
 def lobby_folded(record: GameRow, link: str, locale: str) -> str:
     """The lobby message once the game started: one line with who sits down and the board's link."""
     return t("msg.lobby.started", locale, game=game_name(record, locale),

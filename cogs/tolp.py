@@ -91,8 +91,16 @@ def private_text(obs: dict[str, Any], locale: str) -> str:
     return t("tolp.ui.hand_text", locale, count=len(hand), cards=pretty_cards(" ".join(hand)) or "-")
 
 
+def window(obs: dict[str, Any]) -> frozenset[int]:
+    """The exchange between rounds: every player who hands cards over in it."""
+    pub = obs["public"]
+    if pub.get("phase") != "exchange":
+        return frozenset()
+    return frozenset(int(e["high"]) for e in pub.get("exchanges") or [])
+
+
 GAME_UI["tolp"] = GameUI(board_buttons=board_buttons, private_buttons=private_buttons,
-                         private_selects=private_selects, private_text=private_text)
+                         private_selects=private_selects, private_text=private_text, window=window)
 
 
 class Tolp(commands.Cog):

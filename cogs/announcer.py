@@ -30,13 +30,13 @@ from bot.services.admission import Admission
 from bot.services.budget import BOARD, FOLD, lane
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
-from bot.services.text import private_lines, public_lines
+from bot.services.text import event_text, private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
 from cogs import drawing
 from cogs.board import board_view
-from cogs.drawing import png
+from cogs.drawing import alt_text, png
 from cogs.gameui import ui_for
 from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, lobby_folded, result_content, window_alone_line
 from cogs.private import board_link, hand_only_view, private_message
@@ -309,12 +309,20 @@ class Announcer(commands.Cog):
         return clip(text), users
 
     async def board_files(self, record: GameRow, hint: Event | None) -> list[discord.File]:
+        """The board and its focus view, each with its alt text in the table's language; a finished
+        game's result is its standings picture alone, full width (its animation comes with Replay)."""
         obs = self.bot.service.observe(record, None)
-        image = await drawing.render_public(record, obs, record.locale)
-        files = [png(image, f"{record.game}-{record.ply}.png")]
-        focus = await drawing.render_focus(record, obs, record.locale, hint)
+        locale = record.locale
+        news = event_text(hint, record.names, locale, markup=False) if hint is not None else ""
+        if record.status == "finished":
+            image = await drawing.render_result(record, obs, locale)
+            return [png(image, f"{record.game}-{record.ply}-result.png", alt_text(record, "result", obs, locale))]
+        image = await drawing.render_public(record, obs, locale)
+        files = [png(image, f"{record.game}-{record.ply}.png", alt_text(record, "public", obs, locale, news))]
+        focus = await drawing.render_focus(record, obs, locale, hint)
         if focus:
-            files.append(png(focus, f"{record.game}-{record.ply}-focus.png"))
+            described = alt_text(record, "focus", obs, locale, news)
+            files.append(png(focus, f"{record.game}-{record.ply}-focus.png", described))
         return files
 
     @staticmethod

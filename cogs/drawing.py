@@ -1,5 +1,6 @@
-"""A table's pictures for a message: the public board, the zoom on what changed and a player's hand,
-each drawn by a render worker (bot/services/renders.py) from an observation, and a PNG as a discord.File."""
+"""A table's pictures for a message: the public board, the zoom on what changed, a player's hand and
+the result's standings, each drawn by a render worker (bot/services/renders.py) from an observation, and a
+PNG as a discord.File whose description (alt text, rendering/alt.py) tells the picture in words."""
 from __future__ import annotations
 
 import importlib
@@ -11,6 +12,7 @@ import discord
 
 from bot.services import renders
 from bot.storage.games import GameRow
+from rendering.alt import LIMIT, describe
 
 
 def renderer(game: str) -> Any:
@@ -43,5 +45,25 @@ async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> b
                                         locale=locale, memo=memo)
 
 
-def png(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+async def render_result(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
+    """The standings picture a finished game ends on (every player, place, score, the winner)."""
+    data: bytes = await renders.current().draw(f"rendering.{record.game}", "render_result", result_obs(record, obs),
+                                               names=record.names, locale=locale)
+    return data
+
+
+def result_obs(record: GameRow, obs: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's observation with its stored outcome (places, reason, scores)."""
+    return {**obs, "game": record.game, "outcome": record.outcome}
+
+
+def alt_text(record: GameRow, view: str, obs: dict[str, Any], locale: str, news: str = "") -> str:
+    """The picture ``view`` ("public", "private", "focus", "result") in words, in ``locale``."""
+    if view == "result":
+        obs = result_obs(record, obs)
+    return describe(record.game, view, obs, names=record.names, locale=locale, news=news)[:LIMIT]
+
+
+def png(data: bytes, name: str, description: str) -> discord.File:
+    """Every picture the bot sends carries its alt text (Discord keeps up to 1024 characters)."""
+    return discord.File(io.BytesIO(data), filename=name, description=description[:LIMIT])

@@ -18,7 +18,7 @@ from bot.services.rematch import press
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.components import LobbyButton
-from cogs.drawing import png, render_public
+from cogs.drawing import alt_text, png, render_public
 from cogs.moves import announce, show_hand
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply
 from cogs.undo import ask
@@ -325,7 +325,7 @@ class Lobby(commands.Cog):
             obs = self.bot.service.observe(record, None)
             image = await render_public(record, obs, locale)
             await reply(interaction, t("game.status_active", locale, game=name, ply=record.ply, waiting=waiting),
-                        file=png(image, f"{record.game}-{record.ply}.png"))
+                        file=png(image, f"{record.game}-{record.ply}.png", alt_text(record, "public", obs, locale)))
         await guarded(interaction, work)
 
     @game.command(name="hand", description="Show your private view (hand, own pieces) only to you")

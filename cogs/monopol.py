@@ -22,7 +22,7 @@ from bot.errors import GameMasterError, IllegalAction, InvalidAction
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
 from bot.i18n import money, t
 from bot.services.text import shown
-from cogs.drawing import png
+from cogs.drawing import alt_text, png
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI
 from cogs.monopol_input import MAX_CHOICES, bundle_choices, square_choices, square_of, trade_action
 from cogs.moves import act
@@ -374,7 +374,9 @@ class Monopol(commands.Cog):
                         lines.append(t("monopol.ui.deed_mortgaged", locale))
                     if state.level[square]:
                         lines.append(t("monopol.ui.deed_level", locale, count=state.level[square]))
-            await reply(interaction, "\n".join(lines), file=png(image, f"monopol-deed-{square}.png"))
+            # the card's alt text: the same words the message gives (the deed, its rents, its owner)
+            await reply(interaction, "\n".join(lines),
+                        file=png(image, f"monopol-deed-{square}.png", " ".join(lines)))
 
         await guarded(interaction, work)
 
@@ -402,8 +404,9 @@ class Monopol(commands.Cog):
                 square = self.bot.service.states.view(registry.get(GAME), record).position[seat]
             obs = self.bot.service.observe(record, None)
             image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=square)
-            await reply(interaction, t("monopol.ui.zoom_title", locale, place=SQUARES[square].name),
-                        file=png(image, f"monopol-zoom-{square}.png"))
+            title = t("monopol.ui.zoom_title", locale, place=SQUARES[square].name)
+            await reply(interaction, title, file=png(image, f"monopol-zoom-{square}.png",
+                                                     title + " " + alt_text(record, "focus", obs, locale)))
 
         await guarded(interaction, work)
 

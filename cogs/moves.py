@@ -11,7 +11,7 @@ import discord
 from bot.errors import Conflict, NotFound, StorageDamaged
 from bot.i18n import t
 from bot.services.core import Update
-from cogs.drawing import png, render_public
+from cogs.drawing import alt_text, png, render_public
 from cogs.private import private_message
 from cogs.replies import acknowledged, guarded, locale_of, reply
 
@@ -111,7 +111,8 @@ async def show_current(interaction: discord.Interaction, game_id: int | None, *,
         return
     obs = bot.service.observe(record, None)
     image = await render_public(record, obs, locale)
-    await reply(interaction, text, file=png(image, f"{record.game}-{record.ply}.png"))
+    await reply(interaction, text, file=png(image, f"{record.game}-{record.ply}.png",
+                                            alt_text(record, "public", obs, locale)))
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:

@@ -14,7 +14,7 @@ from bot.i18n import t
 from bot.services.text import shown
 from bot.storage.games import GameRow
 from cogs.components import GameButton, GameSelect, HandButton
-from cogs.drawing import png, render_private
+from cogs.drawing import alt_text, png, render_private
 from cogs.gameui import ui_for
 from cogs.news import SUBTEXT, dm_first_line
 from cogs.replies import clip
@@ -94,7 +94,8 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
         lines.append(text)
     lines.append(SUBTEXT + await where_text(bot, record, locale, board_id))
     image = await render_private(record, obs, locale)
-    file = png(image, f"{record.game}-private-{record.ply}.png") if image else None
+    file = png(image, f"{record.game}-private-{record.ply}.png",
+               alt_text(record, "private", obs, locale)) if image else None
     legal = bot.service.legal_texts(record, seat)
     return clip("\n".join(lines)), file, private_view(record, seat, obs, legal, locale)
 

@@ -32,8 +32,9 @@ from bot.services import renders
 from bot.services import replay as replays
 from bot.services.text import pretty_cards, public_lines, shown
 from cogs.components import GameButton
-from cogs.drawing import png, render_public
+from cogs.drawing import alt_text, png, render_public
 from cogs.replies import clip, guarded, locale_of, reply
+from rendering.alt import LIMIT
 from rendering.animation import MAX_FRAMES
 
 if TYPE_CHECKING:
@@ -112,8 +113,9 @@ async def page(record: GameRow, loaded: replays.Replay, number: int, locale: str
     frame = await asyncio.to_thread(loaded.frame, number)  # replaying the moves: off the event loop
     image = await render_public(record, frame.observation, locale)
     text = frame_text(loaded, frame, t(f"game.name.{record.game}", locale), locale)
-    return text, png(image, f"replay-{record.game}-{record.id}-{number}.png"), viewer_view(record.id, number,
-                                                                                          loaded.total)
+    description = alt_text(record, "public", frame.observation, locale)
+    return text, png(image, f"replay-{record.game}-{record.id}-{number}.png", description), viewer_view(
+        record.id, number, loaded.total)
 
 
 async def open_viewer(interaction: discord.Interaction, game_id: int | None, number: int, *,
@@ -141,7 +143,13 @@ async def send_animation(interaction: discord.Interaction, record: GameRow, load
         log.exception("could not draw the animated replay of game %s", record.id)
         return
     name = f"{ANIMATION_STEM}{record.game}-{record.id}.gif"
-    await reply(interaction, t("replay.animation", locale_of(interaction)), file=discord.File(io.BytesIO(data), name))
+    locale = locale_of(interaction)
+    # the animation ends on the result: its words are the result's, after the replay's title
+    title = t("replay.title", locale, game=t(f"game.name.{record.game}", locale), id=record.id,
+              players=", ".join(shown(n) for n in record.names))
+    description = title + " " + alt_text(record, "result", bot.service.observe(record, None), locale)
+    await reply(interaction, t("replay.animation", locale), file=discord.File(io.BytesIO(data), name,
+                                                                              description=description[:LIMIT]))
 
 
 ANIMATIONS_KEPT = 32  # finished games whose animation this process keeps (a few MB at most)

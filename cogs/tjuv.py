@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.errors import IllegalAction
 from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
-from cogs.drawing import png
+from cogs.drawing import alt_text, png
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec, legal_choices
 from cogs.moves import act
 from cogs.replies import guarded, locale_of, reply
@@ -268,8 +268,9 @@ class Tjuv(commands.Cog):
             else:
                 spot = home_square(obs["public"], record.seat_of(str(interaction.user.id)))
             image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=spot)
-            await reply(interaction, t("tjuv.ui.zoom_title", locale, square=spot),
-                        file=png(image, f"tjuv-zoom-{spot}.png"))
+            title = t("tjuv.ui.zoom_title", locale, square=spot)
+            await reply(interaction, title, file=png(image, f"tjuv-zoom-{spot}.png",
+                                                     title + " " + alt_text(record, "focus", obs, locale)))
 
         await guarded(interaction, work)
 

@@ -90,3 +90,25 @@ def assert_news_first(fake: FakeDiscord, users: list[dict[str, Any]]) -> None:
                 assert_first_line_is_news(first)
                 dms += 1
     assert dms or not any(fake.dms_to(u) for u in users)
+
+
+def uploads(fake: FakeDiscord) -> list[tuple[Recorded, str, str]]:
+    """(request, file name, description) of every picture the bot uploaded, as its request's
+    ``attachments`` named it (the alt text Discord shows and screen readers read)."""
+    out = []
+    for rec in fake.requests:
+        if not rec.files or rec.status not in (200, 204):
+            continue
+        specs = {str(spec.get("id")): spec for spec in _body(rec).get("attachments") or []}
+        for file in rec.files:
+            index = file.name[len("files["):-1] if file.name.startswith("files[") else ""
+            out.append((rec, file.filename, str(specs.get(index, {}).get("description") or "")))
+    return out
+
+
+def assert_pictures_described(fake: FakeDiscord) -> None:
+    """Every image the bot sent carries a description within Discord's 1024 characters."""
+    pictures = [(name, text) for _, name, text in uploads(fake) if name.endswith((".png", ".gif"))]
+    assert pictures, "no picture was sent"
+    for name, text in pictures:
+        assert 0 < len(text) <= 1024, (name, text)

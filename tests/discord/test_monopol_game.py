@@ -21,7 +21,7 @@ from bot.games.monopol.board import GROUPS, SQUARES
 from bot.games.monopol.state import MonopolState
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, board_posts, decoded, latest_board
-from tests.discord.news_checks import assert_news_first
+from tests.discord.news_checks import assert_news_first, assert_pictures_described
 from tests.fakediscord import FakeDiscord
 
 SEED = "monopol-discord-99"
@@ -301,6 +301,7 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     assert len(names) == 2 and names[1].endswith("-focus.png")
     assert current.embed_files() == current.files and current.attachments == []
     assert_news_first(fake, members)  # every ping and DM leads with its reader's news
+    assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()
 
 
@@ -340,7 +341,7 @@ def test_auction_buttons_carry_the_absolute_amounts() -> None:
     s = GAME.new(3, GAME.resolve_options({}), "buttons")
     s.turn, s.position[0], s.phase = 0, 3, "buy"
     GAME.apply(s, 0, GAME.parse_action("decline"))
-    assert [b.action for b in board_buttons(GAME.observe(s, None))] == ["bid 10", "pass", "bid 50"]
+    assert [b.action for b in board_buttons(GAME.observe(s, None))] == ["bid 10", "bid 50", "pass"]
     GAME.apply(s, 1, GAME.parse_action("bid 35"))
     GAME.apply(s, 2, GAME.parse_action("trade 0 give:c20 get:-"))
     actions = [b.action for b in board_buttons(GAME.observe(s, None))]

@@ -10,6 +10,7 @@ from bot.services.text import event_text
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import decoded, latest_board
+from tests.discord.news_checks import uploads
 from tests.fakediscord import FakeDiscord
 
 
@@ -31,6 +32,12 @@ async def test_the_table_is_told_who_leads_and_dms_speak_the_clients_language(fa
                                 (anna, "anna — ", "Your private view")):
         lines = fake.dms_to(user)[-1].content.splitlines()
         assert lines[0].startswith(first) and footer in lines[-1], lines
+    # and each hand picture's alt text tells the reader's own hand in the reader's language
+    by_dm = {fake.dm_channel(u)["id"]: u["username"] for u in (anna, bo, cia)}
+    hands = {by_dm[rec.route.split("/")[2]]: text for rec, name, text in uploads(fake)
+             if "-private-" in name and rec.route.split("/")[2] in by_dm}
+    assert hands["anna"].startswith("Tölp") and "Your hand" in hands["anna"], hands
+    assert "Din hand" in hands["bo"] and "Vaše ruka" in hands["cia"], hands
     fake.assert_clean()
 
 

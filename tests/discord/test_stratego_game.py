@@ -9,7 +9,7 @@ from bot.games.stratego.board import setup_squares
 from bot.games.stratego.setups import PRESETS
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import boards, decoded, last_turn, own_view
-from tests.discord.news_checks import assert_news_first
+from tests.discord.news_checks import assert_news_first, assert_pictures_described
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 RED, BLUE = 0, 1
@@ -186,6 +186,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     dm_channels = {fake.dm_channel(red)["id"]}
     assert all(m.channel_id in dm_channels for m in fake.messages.values() if m.kind == "dm")
     assert_news_first(fake, [red, blue])  # every ping and DM leads with its reader's news
+    assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()
 
 

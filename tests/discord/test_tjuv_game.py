@@ -16,7 +16,7 @@ from bot.i18n import money
 from rendering.tjuv import render_public
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import PNG, assert_moved, decoded, latest_board, own_view
-from tests.discord.news_checks import assert_news_first
+from tests.discord.news_checks import assert_news_first, assert_pictures_described
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "tjuv-discord-0"  # 3 players, max_rounds=6: setup choices, robbery, arrest, break-out tries, a stash
@@ -170,6 +170,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
         assert {nest for nest in stashed if f" {nest}: " in line} <= {n for n, u in stashed.items() if u == recipient}
         assert any(f" {nest}: " in line for nest in stashed), line
     assert_news_first(fake, users)  # every ping and DM leads with its reader's news
+    assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()
 
 

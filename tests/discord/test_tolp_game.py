@@ -8,7 +8,7 @@ from bot.engine.cards import parse_card
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import decoded, latest_board, tolp_command
-from tests.discord.news_checks import assert_news_first
+from tests.discord.news_checks import assert_news_first, assert_pictures_described
 from tests.fakediscord import FakeDiscord
 
 
@@ -112,6 +112,7 @@ async def test_four_players_play_tolp_to_the_final_ranking(fake: FakeDiscord, ma
         if message.kind == "dm":
             assert message.channel_id in dm_channels
     assert_news_first(fake, users)  # every ping and DM leads with its reader's news
+    assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()
 
 

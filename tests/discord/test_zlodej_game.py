@@ -14,7 +14,7 @@ from bot.services import lobby
 from bot.services.text import pretty_cards
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
-from tests.discord.news_checks import assert_news_first
+from tests.discord.news_checks import assert_news_first, assert_pictures_described
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
@@ -214,4 +214,5 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     dm_channels = {fake.dm_channel(u)["id"] for u in users}
     assert {m.channel_id for m in fake.messages.values() if m.kind == "dm"} <= dm_channels
     assert_news_first(fake, users)  # every ping and DM leads with its reader's news
+    assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()

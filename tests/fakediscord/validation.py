@@ -27,6 +27,9 @@ class Validation:
         content = body.get("content")
         if content is not None and len(str(content)) > 2000:
             errors["content"] = f"Must be 2000 or fewer in length (got {len(str(content))})"
+        for i, spec in enumerate(body.get("attachments") or []):
+            if len(str(spec.get("description") or "")) > 1024:  # an attachment's alt text
+                errors[f"attachments.{i}.description"] = "Must be 1024 or fewer in length"
         embeds = body.get("embeds") or []
         if len(embeds) > 10:
             errors["embeds"] = f"{len(embeds)} embeds > 10"

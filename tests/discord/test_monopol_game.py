@@ -295,11 +295,12 @@ async def test_four_players_play_monopol_to_the_winner(fake: FakeDiscord, make_b
     assert "at auction for" in said and "accepts the trade" in said and "builds 2 buildings in the set of" in said
     assert_living_table(fake, turn_changes)
     # board and focus view: each picture in an embed of its own (stacked full width on a phone,
-    # not two half-width attachments side by side); Discord lists neither among the attachments
-    current = board_posts(fake)[-1]
+    # not two half-width attachments side by side); the result: its standings picture alone
+    *played, current = board_posts(fake)
+    assert any(len(m.history[0].get("embeds") or []) == 2 for m in played if m.history)
     names = [f.filename for f in current.files]
-    assert len(names) == 2 and names[1].endswith("-focus.png")
-    assert current.embed_files() == current.files and current.attachments == []
+    assert len(names) == 1 and names[0].endswith("-result.png") and not current.embeds, names
+    assert decoded(current.files[0].data).width >= 800
     assert_news_first(fake, members)  # every ping and DM leads with its reader's news
     assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()

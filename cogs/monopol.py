@@ -77,7 +77,10 @@ def board_buttons(obs: dict[str, Any]) -> list[ButtonSpec]:
         duty.append(ButtonSpec("monopol.ui.button.claim", "claim", success))
     trade = [ButtonSpec("monopol.ui.button.accept", "accept", success),
              ButtonSpec("monopol.ui.button.reject", "decline trade", danger)] if pub["trade"] else []
-    return duty[:4 - len(trade)] + trade
+    room = 4 - len(trade)
+    if len(duty) > room and pub["auction"]:  # Pass stays; the bigger bid gives way (it can be typed)
+        duty = [spec for spec in duty if spec.label_key != "monopol.ui.button.bid_big"]
+    return duty[:room] + trade
 
 
 def window(obs: dict[str, Any]) -> frozenset[int]:

@@ -127,7 +127,7 @@ def run(settings: Sequence[tuple[str, str, int, dict[str, Any], int]], pairings:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (seats rotate)")
+    parser.add_argument("--games", type=int, default=2, help="games per pairing (seats rotate); `make bench` runs 2")
     parser.add_argument("--only", nargs="*", help="game names (tolp zlodej stratego monopol tjuv)")
     parser.add_argument("--pairings", nargs="*", help="e.g. normal-greedy strong-normal")
     parser.add_argument("--seed", default="strength")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,7 +18,16 @@ from PIL import Image, ImageDraw
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS
 from bot.i18n import money, normalize, t
 from bot.services.text import cash_words, name_params
-from rendering.kit import draw_text, encode_on_palette, encode_png, fit, hinted_square, palette_from, seat_name
+from rendering.kit import (
+    draw_text,
+    encode_on_palette,
+    encode_png,
+    fit,
+    hinted_square,
+    palette_from,
+    seat_name,
+    text_length,
+)
 from rendering.monopol_board import (
     BAND,
     BOARD_BG,
@@ -37,6 +46,7 @@ from rendering.monopol_board import (
     SIZE,
     TILE,
     TITLE_RED,
+    TOKEN_R,
     WHITE,
     Names,
     draw_die,
@@ -48,10 +58,15 @@ from rendering.monopol_board import (
     side,
     static_board,
     tile_box,
+    token_spot,
     wrap,
 )
+from rendering.monopol_board import paint as board_paint
 from rendering.monopol_words import describe_public  # noqa: F401 - the console's status in words
+from rendering.news import news_of
+from rendering.png import encode_banded
 from rendering.result import render_standings
+from rendering.theme import THEMES, Header, Theme, draw_header, fit_lines, header_height, theme_of
 
 __all__ = ["PLAYER_COLOURS", "recent_lines", "render_deed", "render_focus", "render_private", "render_public",
            "render_zoom", "tile_box"]
@@ -65,19 +80,20 @@ def _as_list(names: Names) -> list[str]:
 
 
 
-def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str]:
-    lines: list[str] = []
-    if pub["finished"]:
-        lines.append(t("monopol.render.game_over", locale) + ": " + t(pub["finished"], locale))
-        if pub.get("winners"):
-            winners = ", ".join(seat_name(names, s) for s in pub["winners"])
-            lines.append(t("monopol.render.winner", locale, names=winners))
+def auction_words(pub: Mapping[str, Any], names: Names, locale: str) -> str:
+    """"Auction: Prinsens gate · best bid kr 1,013 (Bo)", "" when no auction runs."""
     auction = pub["auction"]
-    if auction:
-        lot = (SQUARES[auction["square"]].name if auction["lot"] == "deed"
-               else t(f"monopol.render.lot_{auction['lot']}", locale))
-        bidder = f"({seat_name(names, auction['bidder'])})" if auction["bidder"] >= 0 else ""
-        lines.append(t("monopol.render.auction", locale, lot=lot, amount=auction["high"], name=bidder))
+    if not auction:
+        return ""
+    lot = (SQUARES[auction["square"]].name if auction["lot"] == "deed"
+           else t(f"monopol.render.lot_{auction['lot']}", locale))
+    bidder = f"({seat_name(names, auction['bidder'])})" if auction["bidder"] >= 0 else ""
+    return t("monopol.render.auction", locale, lot=lot, amount=auction["high"], name=bidder).strip()
+
+
+def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str]:
+    """What the centre of the board tells besides the header: debts and a trade on the table."""
+    lines: list[str] = []
     for debt in pub["debts"][:2]:
         lines.append(t("monopol.render.debt", locale, name=seat_name(names, debt["debtor"]), amount=debt["amount"]))
     trade = pub["trade"]
@@ -87,10 +103,32 @@ def _status_lines(pub: Mapping[str, Any], names: Names, locale: str) -> list[str
                        target=seat_name(names, trade["target"]),
                        give=cash_words(trade["give"], locale).replace("🔑", card),
                        get=cash_words(trade["get"], locale).replace("🔑", card)))
-    if pub["to_act"] and not pub["finished"]:
-        acting = ", ".join(seat_name(names, s) for s in pub["to_act"])
-        lines.append(t("monopol.render.to_act", locale, names=acting))
     return lines
+
+
+def header(pub: Mapping[str, Any], names: Names, locale: str, event_hint: Any = None) -> Header:
+    """The round; who acts with the mover's cash (or, during an auction, the lot, the high bid and
+    the bidder, and who may still bid); what just happened (the hint's event or the newest one)."""
+    round_key = "monopol.render.round_of" if pub["max_rounds"] else "monopol.render.round"
+    title = f"{t('game.name.monopol', locale)} · {t(round_key, locale, round=pub['round'], max=pub['max_rounds'])}"
+    news = news_of(event_hint, names, locale)
+    if not news and pub["recent"]:
+        news = news_of(pub["recent"][-1], names, locale)
+    if pub["finished"]:
+        winners = ", ".join(seat_name(names, s) for s in pub.get("winners") or [])
+        acting = t("monopol.render.winner", locale, names=winners) if winners else t("monopol.render.game_over",
+                                                                                       locale)
+        return Header(title, acting=acting, news=t(pub["finished"], locale), finished=True)
+    auction = auction_words(pub, names, locale)
+    if auction:
+        waiting = t("monopol.render.to_act", locale, names=", ".join(seat_name(names, s) for s in pub["to_act"]))
+        return Header(title, acting=auction, news=f"{waiting} · {news}" if news else waiting)
+    acting_seats = pub["to_act"] or [pub["turn"]]
+    if acting_seats == [pub["turn"]]:
+        acting = t("render.monopol.mover", locale, name=seat_name(names, pub["turn"]), money=pub["cash"][pub["turn"]])
+    else:
+        acting = t("monopol.render.to_act", locale, names=", ".join(seat_name(names, s) for s in acting_seats))
+    return Header(title, acting=acting, news=news, right=time_left(pub, locale))
 
 
 def time_left(pub: Mapping[str, Any], locale: str) -> str:
@@ -111,34 +149,30 @@ def time_left(pub: Mapping[str, Any], locale: str) -> str:
              minutes=minutes % 60, end=shown)
 
 
-def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str) -> None:
+def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str, th: Theme) -> None:
     left, width = CORNER + BAND + 4, SIZE - 2 * (CORNER + BAND + 4)
     top = CORNER + 158
+    ink = board_paint(th.name).ink
     if pub["last_roll"]:
         d1, d2 = pub["last_roll"]
         draw_die(draw, SIZE / 2 - 80, top, d1)
         draw_die(draw, SIZE / 2 + 10, top, d2)
-    round_key = "monopol.render.round_of" if pub["max_rounds"] else "monopol.render.round"
-    draw_label(draw, (left, top + 10), t(round_key, locale, round=pub["round"], max=pub["max_rounds"]), 24, True, INK)
-    left_text = time_left(pub, locale)
-    if left_text:
-        draw_label(draw, (left, top + 45), left_text, 20, False, TITLE_RED if pub["finished"] else INK)
     bank = t("monopol.render.bank_stock", locale, houses=t("monopol.render.houses", locale, count=pub["bank_houses"]),
              hotels=t("monopol.render.hotels", locale, count=pub["bank_hotels"]))
-    draw_label(draw, (left + width, top + 10), bank, 20, False, INK, "ra")
+    draw_label(draw, (left + width, top + 10), bank, 20, False, ink, "ra")
     y = top + 95
     for line in _status_lines(pub, names, locale):
         wrapped, size = wrap(line, width, (24,), True)
         for part in wrapped[:2]:
-            draw_label(draw, (left, y), part, size, True, TITLE_RED if pub["finished"] else INK)
+            draw_label(draw, (left, y), part, size, True, ink)
             y += 31
     y += 10
-    draw.line([left, y, left + width, y], fill=MUTED, width=2)
+    draw.line([left, y, left + width, y], fill=board_paint(th.name).muted, width=2)
     y += 12
     bottom = SIZE - CORNER - BAND - 6  # above the band of the bottom row's tokens
     for wrapped in recent_lines(pub, names, locale, width, bottom - y):
         for part in wrapped:
-            draw_label(draw, (left, y), part, 21, False, INK)
+            draw_label(draw, (left, y), part, 21, False, ink)
             y += 26
         y += 4
 
@@ -159,60 +193,86 @@ def recent_lines(pub: Mapping[str, Any], names: Names, locale: str, width: int,
     return shown
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str) -> None:
+def _panel_cell(pub: Mapping[str, Any], seat: int, names: Names, locale: str) -> tuple[Any, ...]:
+    """All a player's panel cell shows, as a key: an unchanged cell is pasted from the cache."""
+    deeds = tuple((i, pub["level"][i], bool(pub["mortgaged"][i])) for i, owner in enumerate(pub["owner"])
+                  if owner == seat)
+    return (seat, seat_name(names, seat), pub["cash"][seat], pub["net_worth"][seat], bool(pub["bankrupt"][seat]),
+            bool(pub["in_jail"][seat]), pub["jail_cards"][seat], deeds, seat in pub["to_act"], locale)
+
+
+@lru_cache(maxsize=512)
+def _cell(key: tuple[Any, ...], theme: str) -> Image.Image:
+    """One player's panel cell: token, name (whole: shrunk, then on two lines), cash, net worth,
+    jail, and a chip per deed."""
+    seat, name, cash, worth, bankrupt, jailed, jail_cards, deeds, active, locale = key
+    th = theme_of(theme)
     col_w = SIZE // 2
-    for seat in range(pub["players"]):
-        x0 = (seat % 2) * col_w
-        y0 = SIZE + (seat // 2) * ROW_H
-        colour = PLAYER_COLOURS[seat % 6]
-        active = seat in pub["to_act"]
-        draw.rectangle([x0 + 6, y0 + 6, x0 + col_w - 6, y0 + ROW_H - 6], fill=WHITE,
-                       outline=HIGHLIGHT if active else LINE, width=5 if active else 2)
-        draw.rectangle([x0 + 6, y0 + 6, x0 + 22, y0 + ROW_H - 6], fill=colour, outline=LINE)
-        draw_token(draw, x0 + 50, y0 + 30, seat, False)
-        name = fit(seat_name(names, seat), 26, col_w - 290, True)
-        draw_label(draw, (x0 + 74, y0 + 14), name, 26, True, INK)
-        draw_label(draw, (x0 + col_w - 18, y0 + 14), money(pub["cash"][seat], locale), 28, True, INK, "ra")
-        notes = [t("monopol.render.worth", locale, amount=pub["net_worth"][seat])]
-        if pub["bankrupt"][seat]:
-            notes = [t("monopol.render.bankrupt", locale)]
-        if pub["in_jail"][seat]:
-            notes.append(t("monopol.render.jail", locale))
-        if pub["jail_cards"][seat]:
-            notes.append(t("monopol.render.jail_cards", locale, count=pub["jail_cards"][seat]))
-        draw_label(draw, (x0 + 34, y0 + 50), " · ".join(notes), 20, False, MUTED)
-        _draw_chips(draw, pub, seat, x0 + 34, y0 + 82, col_w - 52)
+    image = Image.new("RGB", (col_w, ROW_H), th.background)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle([6, 6, col_w - 6, ROW_H - 6], radius=10, fill=th.surface_turn if active else th.surface,
+                           outline=th.turn if active else th.line, width=5 if active else 2)
+    draw.rectangle([8, 12, 22, ROW_H - 12], fill=PLAYER_COLOURS[seat % 6], outline=LINE)
+    draw_token(draw, 50, 30, seat, False)
+    amount = money(cash, locale)
+    amount_w = int(text_length(amount, 28, True))
+    lines, size = fit_lines(name, col_w - 74 - amount_w - 30, 26, 20, True)
+    y = 14 if len(lines) == 1 else 6
+    for line in lines:
+        draw_label(draw, (74, y), line, size, True, th.turn if active else th.ink)
+        y += size + 2
+    draw_label(draw, (col_w - 18, 14), amount, 28, True, th.ink, "ra")
+    notes = [t("monopol.render.bankrupt", locale)] if bankrupt else [t("monopol.render.worth", locale, amount=worth)]
+    if jailed:
+        notes.append(t("monopol.render.jail", locale))
+    if jail_cards:
+        notes.append(t("monopol.render.jail_cards", locale, count=jail_cards))
+    draw_label(draw, (34, max(50, y + 2)), " · ".join(notes), 20, False, th.danger if bankrupt else th.muted)
+    _draw_chips(draw, deeds, 34, max(82, y + 34), col_w - 52)
+    return image
 
 
-def _draw_chips(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], seat: int, x: int, y: int, width: int) -> None:
+def _draw_chips(draw: ImageDraw.ImageDraw, deeds: tuple[tuple[int, int, bool], ...], x: int, y: int,
+                width: int) -> None:
     """One chip per deed in board order: group colour, square number, buildings, mortgage."""
     chip_w, chip_h = 34, 30  # a chip's top-right badge counts its houses (H: hotel)
     per_row = width // (chip_w + 4)
-    deeds = [i for i, owner in enumerate(pub["owner"]) if owner == seat]
-    for n, index in enumerate(deeds):
+    for n, (index, level, mortgaged) in enumerate(deeds):
         cx = x + (n % per_row) * (chip_w + 4)
         cy = y + (n // per_row) * (chip_h + 4)
         group = SQUARES[index].group
-        fill = MORTGAGE if pub["mortgaged"][index] else hex_colour(GROUP_COLOURS[group])
+        fill = MORTGAGE if mortgaged else hex_colour(GROUP_COLOURS[group])
         draw.rectangle([cx, cy, cx + chip_w, cy + chip_h], fill=fill, outline=LINE, width=2)
-        dark = group in ("brown", "pink", "red", "green", "darkblue", "station", "utility") or pub["mortgaged"][index]
+        dark = group in ("brown", "pink", "red", "green", "darkblue", "station", "utility") or mortgaged
         draw_label(draw, (cx + chip_w / 2, cy + chip_h / 2), str(index), 16, True, WHITE if dark else INK, "mm")
-        level = pub["level"][index]
         if level:
             draw.rectangle([cx + chip_w - 12, cy - 6, cx + chip_w + 4, cy + 10],
                            fill=HOTEL if level == 5 else HOUSE, outline=LINE)
             draw_label(draw, (cx + chip_w - 4, cy + 2), "H" if level == 5 else str(level), 13, True, WHITE, "mm")
 
 
-def _board_rgb(obs: Mapping[str, Any], names: Names, locale: str) -> Image.Image:
+def _board_layer(pub: Mapping[str, Any], names: Names, locale: str, th: Theme) -> Image.Image:
+    """The square board with owners, buildings, tokens, dice and the centre's texts."""
+    board = static_board(normalize(locale), th.name).copy()
+    draw = ImageDraw.Draw(board)
+    draw_pieces(draw, pub, ring=th.turn)
+    _draw_centre(draw, pub, names, locale, th)
+    return board
+
+
+def _board_rgb(obs: Mapping[str, Any], names: Names, locale: str, theme: str = "dark",
+               event_hint: Any = None) -> Image.Image:
     pub = obs["public"]
+    th = theme_of(theme)
+    head = header(pub, names, locale, event_hint)
+    top = header_height(head, SIZE)
     rows = (pub["players"] + 1) // 2
-    image = Image.new("RGB", (SIZE, SIZE + rows * ROW_H + 8), PANEL)
-    image.paste(static_board(normalize(locale)), (0, 0))
-    draw = ImageDraw.Draw(image)
-    draw_pieces(draw, pub)
-    _draw_centre(draw, pub, names, locale)
-    _draw_panel(draw, pub, names, locale)
+    image = Image.new("RGB", (SIZE, top + SIZE + rows * ROW_H + 8), th.background)
+    image.paste(_board_layer(pub, names, locale, th), (0, top))
+    draw_header(image, head, th)
+    for seat in range(pub["players"]):
+        image.paste(_cell(_panel_cell(pub, seat, names, locale), th.name),
+                    ((seat % 2) * (SIZE // 2), top + SIZE + (seat // 2) * ROW_H))
     return image
 
 
@@ -239,14 +299,17 @@ def _sample_observation() -> dict[str, Any]:
 
 
 @cache
-def _palette() -> Image.Image:
-    sample = _board_rgb(_sample_observation(), ["Åse Ødegård", "Bjørn", "Czech Ř", "D", "E", "F"], "nb")
+def _palette(theme: str = "dark") -> Image.Image:
+    th = theme_of(theme if theme in THEMES else "dark")
+    sample = _board_rgb(_sample_observation(), ["Åse Ødegård", "Bjørn", "Czech Ř", "D", "E", "F"], "nb", th.name)
     swatches = Image.new("RGB", (SIZE, 60), WHITE)
     draw = ImageDraw.Draw(swatches)
+    p = board_paint(th.name)
     colours = [*PLAYER_COLOURS, *PLAYER_INK, HIGHLIGHT, HOUSE, HOTEL, MORTGAGE, INK, MUTED, TITLE_RED, PANEL, TILE,
+               p.ground, p.tile, p.ink, p.muted, th.turn, th.last, th.surface, th.surface_turn, th.header, th.danger,
                *(hex_colour(c) for c in GROUP_COLOURS.values())]
     for n, colour in enumerate(colours):
-        draw.rectangle([n * 40, 0, n * 40 + 39, 59], fill=colour)
+        draw.rectangle([n * 30, 0, n * 30 + 29, 59], fill=colour)
     combined = Image.new("RGB", (SIZE, sample.height + 60))
     combined.paste(sample, (0, 0))
     combined.paste(swatches, (0, sample.height))
@@ -254,10 +317,86 @@ def _palette() -> Image.Image:
 
 
 # ----------------------------------------------------------------------------- public API
-def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes:
-    """The whole board: owners, buildings, mortgages, tokens, dice, status, recent events, players."""
-    image = _board_rgb(obs, names, locale)
-    return encode_on_palette(image, _palette(), compress_level=1)
+def render_public(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark",
+                  event_hint: Any = None) -> bytes:
+    """The whole board under the shared header: owners, buildings, mortgages, tokens, dice,
+    debts, trades, recent events, and the players."""
+    return encode_banded(board_picture(obs, names, locale, theme, event_hint))
+
+
+def _mapped(image: Image.Image, theme: str) -> Image.Image:
+    return image.quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=512)
+def _mapped_cell(key: tuple[Any, ...], theme: str) -> Image.Image:
+    """A player's panel cell already on the palette: an unchanged cell costs a paste."""
+    return _mapped(_cell(key, theme), theme)
+
+
+@lru_cache(maxsize=16)
+def _static_mapped(locale: str, theme: str) -> Image.Image:
+    """The static board already on the palette: each board starts as a copy of it."""
+    return _mapped(static_board(locale, theme), theme)
+
+
+@lru_cache(maxsize=64)
+def _ground_mapped(size: tuple[int, int], theme: str) -> Image.Image:
+    return _mapped(Image.new("RGB", size, theme_of(theme).background), theme)
+
+
+def dirty_boxes(pub: Mapping[str, Any]) -> list[tuple[int, int, int, int]]:
+    """Where a board differs from the static one: the centre (dice, debts, trade, the log), each
+    owned square (owner strip, buildings, mortgage) and each token with its ring."""
+    boxes = [(CORNER + BAND, CORNER + 150, SIZE - CORNER - BAND, SIZE - CORNER - BAND)]
+    for index, owner in enumerate(pub["owner"]):
+        if owner >= 0:  # a hotel stands wider than its colour bar: 14 px past the square's edge
+            x0, y0, x1, y1 = tile_box(index)
+            boxes.append((max(0, x0 - 14), max(0, y0 - 14), min(SIZE, x1 + 14), min(SIZE, y1 + 14)))
+    slots: dict[tuple[int, bool], int] = {}
+    reach = TOKEN_R + 8
+    for seat in range(pub["players"]):
+        if pub["bankrupt"][seat]:
+            continue
+        spot = (pub["position"][seat], bool(pub["in_jail"][seat]))
+        slot = slots.get(spot, 0)
+        slots[spot] = slot + 1
+        x, y = token_spot(spot[0], slot, spot[1])
+        boxes.append((max(0, int(x - reach)), max(0, int(y - reach)), min(SIZE, int(x + reach) + 1),
+                      min(SIZE, int(y + reach) + 1)))
+    return boxes
+
+
+def board_top(obs: Mapping[str, Any], names: Names, locale: str = "en", event_hint: Any = None) -> int:
+    """Where the square board (the coordinates of ``tile_box``) starts in the picture: under the header."""
+    return header_height(header(obs["public"], names, locale, event_hint), SIZE)
+
+
+def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", theme: str = "dark",
+                  event_hint: Any = None) -> Image.Image:
+    """The board as a palette picture, put together from parts mapped onto the palette apart:
+    the header and the board each time, the player cells only when they changed (cached). What
+    is the same as last turn then also compresses from the band cache (rendering/png.py)."""
+    pub = obs["public"]
+    th = theme_of(theme if theme in THEMES else "dark")
+    head = header(pub, names, locale, event_hint)
+    top = header_height(head, SIZE)
+    rows = (pub["players"] + 1) // 2
+    heading = Image.new("RGB", (SIZE, top), th.background)
+    draw_header(heading, head, th)
+    image = Image.new("P", (SIZE, top + SIZE + rows * ROW_H + 8), 0)
+    image.putpalette(_palette(th.name).getpalette() or [])
+    image.paste(_mapped(heading, th.name), (0, 0))
+    layer = _board_layer(pub, names, locale, th)
+    board = _static_mapped(normalize(locale), th.name).copy()
+    for box in dirty_boxes(pub):  # only what was drawn on the static board is mapped again
+        board.paste(_mapped(layer.crop(box), th.name), box[:2])
+    image.paste(board, (0, top))
+    image.paste(_ground_mapped((SIZE, rows * ROW_H + 8), th.name), (0, top + SIZE))
+    for seat in range(pub["players"]):
+        image.paste(_mapped_cell(_panel_cell(pub, seat, names, locale), th.name),
+                    ((seat % 2) * (SIZE // 2), top + SIZE + (seat // 2) * ROW_H))
+    return image
 
 
 def render_private(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes | None:
@@ -271,7 +410,7 @@ ZOOM_WIDTH = 1000
 def render_zoom(obs: Mapping[str, Any], *, names: Names, locale: str = "en", square: int, theme: str = "dark") -> bytes:
     """Five squares around ``square`` (two either side) enlarged to 1000 px wide: the part of the
     board a player on a phone wants to read (street names, owners, houses, tokens)."""
-    board = _board_rgb(obs, names, locale)
+    board = _board_layer(obs["public"], names, locale, theme_of(theme))
     boxes = [tile_box((square + step) % 40) for step in range(-2, 3)]
     area = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
     crop = board.crop(area)
@@ -279,7 +418,7 @@ def render_zoom(obs: Mapping[str, Any], *, names: Names, locale: str = "en", squ
     if crop.height * scale > 1.2 * ZOOM_WIDTH:  # a column of squares on the left or right side
         scale = 1.2 * ZOOM_WIDTH / crop.height
     size = (max(1, round(crop.width * scale)), max(1, round(crop.height * scale)))
-    return encode_on_palette(crop.resize(size, Image.Resampling.LANCZOS), _palette(), compress_level=1)
+    return encode_on_palette(crop.resize(size, Image.Resampling.LANCZOS), _palette(theme), compress_level=1)
 
 
 # ----------------------------------------------------------------------------- focus view
@@ -357,35 +496,41 @@ def _rent_line(pub: Mapping[str, Any], square: int, locale: str) -> str:
 
 
 def _focus_card(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], square: int, names: Names, locale: str,
-                box: tuple[int, int, int, int]) -> None:
-    """The focus square's name, price, owner and rent now, under the newest event, all at 22–28 px
-    (at least 11 px when the 800 px view is shown 400 px wide)."""
+                box: tuple[int, int, int, int], th: Theme) -> None:
+    """The focus square's name, price, owner (or the auction running for it) and rent now, under
+    the newest events, all at 22–28 px (at least 11 px when the 800 px view is shown 400 px wide)."""
     x0, y0, x1, y1 = box
     width = x1 - x0 - 32
     x, y = x0 + 16, y0 + 10
     for wrapped in recent_lines(pub, names, locale, width, 160, size=22)[-2:]:
         for part in wrapped:
-            draw_label(draw, (x, y), part, 22, False, INK)
+            draw_label(draw, (x, y), part, 22, False, th.ink)
             y += 27
     y += 4
-    draw.line([x, y, x + width, y], fill=MUTED, width=2)
+    draw.line([x, y, x + width, y], fill=th.line, width=2)
     y += 10
     sq = SQUARES[square]
     if sq.group:
         draw.rectangle([x, y + 3, x + 22, y + 29], fill=hex_colour(GROUP_COLOURS[sq.group]), outline=LINE, width=2)
     name_x = x + (32 if sq.group else 0)
-    draw_label(draw, (name_x, y), fit(sq.name, 28, x + width - name_x, True), 28, True, INK)
+    draw_label(draw, (name_x, y), fit(sq.name, 28, x + width - name_x, True), 28, True, th.ink)
     y += 38
     lines: list[str] = []
+    auction = pub["auction"]
     if sq.is_deed:
         owner = pub["owner"][square]
         lines.append(t("monopol.render.price", locale, amount=sq.price))
-        if owner < 0:
+        if auction and auction["lot"] == "deed" and auction["square"] == square:
+            lines.append(t("render.monopol.auction_bid", locale, amount=auction["high"],
+                           name=seat_name(names, auction["bidder"])) if auction["bidder"] >= 0
+                         else t("render.monopol.auction_open", locale))
+        elif owner < 0:
             lines.append(t("monopol.render.for_sale", locale))
         else:
             draw_token(draw, x + 14, y + 15, owner, False, r=14)
-            draw_label(draw, (x + 38, y), fit(t("monopol.render.owner", locale, name=seat_name(names, owner)), 26,
-                                             width - 38, True), 26, True, INK)
+            owner_lines, size = fit_lines(t("monopol.render.owner", locale, name=seat_name(names, owner)), width - 38,
+                                          26, 22, True, lines=1)
+            draw_label(draw, (x + 38, y), owner_lines[0], size, True, th.ink)
             y += 34
             lines.append(t("monopol.render.mortgaged", locale) if pub["mortgaged"][square]
                          else _rent_line(pub, square, locale))
@@ -393,35 +538,40 @@ def _focus_card(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], square: int, 
         lines.append(money(sq.amount, locale))
     for line in lines:
         for part in wrap(line, width, (26,), True)[0][:2]:
-            draw_label(draw, (x, y), part, 26, True, INK)
+            draw_label(draw, (x, y), part, 26, True, th.ink)
             y += 33
 
 
 def render_focus(obs: Mapping[str, Any], *, names: Names, locale: str = "en", event_hint: Any = None,
                  theme: str = "dark") -> bytes:
-    """What changed this turn, readable on a phone beside the full board: the squares around the
-    focus square (see ``focus_square``) enlarged with their tokens, owners and houses, and a card
-    with the newest events and that square's name, price, owner and rent now. Only the static board
-    and the pieces are drawn (no centre, no player panel), so it costs far less than the board."""
+    """What changed this turn, readable on a phone beside the full board: the shared header (whose
+    turn and the mover's cash, or the auction's lot, high bid and bidder), then the squares around
+    the focus square (see ``focus_square``) enlarged with their tokens, owners and houses, and a
+    card with the newest events and that square's name, price, owner and rent now. Only the
+    static board and the pieces are drawn (no centre, no player panel)."""
     pub = obs["public"]
+    th = theme_of(theme)
     square = focus_square(pub, event_hint)
-    layer = static_board(normalize(locale)).copy()
-    draw_pieces(ImageDraw.Draw(layer), pub)
+    layer = static_board(normalize(locale), th.name).copy()
+    draw_pieces(ImageDraw.Draw(layer), pub, ring=th.turn)
     standing = [pub["position"][seat] for seat in range(pub["players"]) if not pub["bankrupt"][seat]]
     area, scale = focus_area(square, crowded=max(standing.count(p) for p in set(standing)) > 3)
     crop = layer.crop(area)
     size = (round(crop.width * scale), round(crop.height * scale))
     strip = crop.resize(size, Image.Resampling.BILINEAR)
+    head = header(pub, names, locale, event_hint)
+    top = header_height(head, FOCUS_WIDTH)
     if size[0] >= FOCUS_WIDTH - 1:  # a row: the squares on top, the card under them
-        image = Image.new("RGB", (FOCUS_WIDTH, size[1] + FOCUS_CARD_H), PANEL)
-        card = (0, size[1], FOCUS_WIDTH, size[1] + FOCUS_CARD_H)
+        image = Image.new("RGB", (FOCUS_WIDTH, top + size[1] + FOCUS_CARD_H), th.surface)
+        card = (0, top + size[1], FOCUS_WIDTH, top + size[1] + FOCUS_CARD_H)
     else:  # a side column: the squares on the left, the card beside them
-        image = Image.new("RGB", (FOCUS_WIDTH, size[1]), PANEL)
-        card = (size[0], 0, FOCUS_WIDTH, image.height)
-    image.paste(strip, (0, 0))
+        image = Image.new("RGB", (FOCUS_WIDTH, top + size[1]), th.surface)
+        card = (size[0], top, FOCUS_WIDTH, image.height)
+    image.paste(strip, (0, top))
+    draw_header(image, head, th)
     draw = ImageDraw.Draw(image)
-    _focus_card(draw, pub, square, names, locale, card)
-    return encode_on_palette(image, _palette(), compress_level=1)
+    _focus_card(draw, pub, square, names, locale, card, th)
+    return encode_on_palette(image, _palette(theme), compress_level=1)
 
 
 @cache

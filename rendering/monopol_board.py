@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from bot.games.monopol.board import GROUP_COLOURS, SQUARES, Square
 from bot.i18n import money
 from rendering.kit import draw_text, text_length, text_mask
+from rendering.theme import theme_of
 
 SIZE = 1100  # the board is square
 CORNER = 145
@@ -46,6 +48,30 @@ TOKEN_R = 14
 BAND = 42  # the band inside the ring where tokens stand (with the ring of the player to act)
 
 Names = Sequence[str] | Mapping[int, str]
+
+
+@dataclass(frozen=True)
+class Paint:
+    """The board's own colours in a theme: the ground, the squares, their lines and their text."""
+
+    ground: tuple[int, int, int]
+    tile: tuple[int, int, int]
+    line: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    muted: tuple[int, int, int]
+
+
+LIGHT_PAINT = Paint(BOARD_BG, TILE, LINE, INK, MUTED)
+
+
+@cache
+def paint(theme: str = "dark") -> Paint:
+    """The dark board is the light one turned: dark squares with light names, so it no longer
+    glares on Discord's dark background; group bars, tokens and buildings keep their colours."""
+    if theme == "light":
+        return LIGHT_PAINT
+    th = theme_of(theme)
+    return Paint(th.background, th.surface, (16, 17, 19), th.ink, th.muted)
 
 
 def hex_colour(colour: str) -> tuple[int, int, int]:
@@ -139,9 +165,9 @@ def draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, bold:
 
 
 # ----------------------------------------------------------------------------- static board
-def _draw_square(draw: ImageDraw.ImageDraw, sq: Square, locale: str) -> None:
+def _draw_square(draw: ImageDraw.ImageDraw, sq: Square, locale: str, p: Paint = LIGHT_PAINT) -> None:
     x0, y0, x1, y1 = tile_box(sq.index)
-    draw.rectangle([x0, y0, x1, y1], fill=TILE, outline=LINE, width=2)
+    draw.rectangle([x0, y0, x1, y1], fill=p.tile, outline=p.line, width=2)
     if sq.kind == "street":
         bx0, by0, bx1, by1 = bar_box(sq.index)
         draw.rectangle([bx0, by0, bx1, by1], fill=hex_colour(GROUP_COLOURS[sq.group]), outline=LINE, width=2)
@@ -149,35 +175,35 @@ def _draw_square(draw: ImageDraw.ImageDraw, sq: Square, locale: str) -> None:
     cx = (tx0 + tx1) / 2
     width = tx1 - tx0 - 8
     if sq.index % 10 == 0:
-        _draw_corner(draw, sq, (x0, y0, x1, y1))
+        _draw_corner(draw, sq, (x0, y0, x1, y1), p)
         return
     top = ty0 + 5
     if sq.kind in ("sjanse", "lykke"):
         colour = (235, 120, 0) if sq.kind == "sjanse" else (30, 100, 190)
         lines, size = wrap(sq.name, width, (16, 14, 13))
-        end = draw_lines(draw, lines, size, True, cx, top, INK)
+        end = draw_lines(draw, lines, size, True, cx, top, p.ink)
         draw_text(draw, (cx, (end + ty1) / 2), "?", 40, bold=True, fill=colour, anchor="mm")
         return
     lines, size = wrap(sq.name, width, (15, 14, 13, 12))
-    end = draw_lines(draw, lines, size, True, cx, top, INK)
+    end = draw_lines(draw, lines, size, True, cx, top, p.ink)
     if sq.kind == "station":
-        _draw_train(draw, cx, (end + ty1 - 22) / 2 + 2)
+        _draw_train(draw, cx, (end + ty1 - 22) / 2 + 2, p)
     elif sq.kind == "utility":
         _draw_bulb(draw, cx, (end + ty1 - 22) / 2 + 2, sq.index == 12)
     price = sq.price or sq.amount
     if price:
         label = money(price, locale)
-        draw_text(draw, (cx, ty1 - 5), label, 15, bold=True, fill=INK, anchor="md")
+        draw_text(draw, (cx, ty1 - 5), label, 15, bold=True, fill=p.ink, anchor="md")
     if sq.is_deed:  # the square number, which the deed chips in the player panel show
-        draw_text(draw, (tx0 + 4, ty1 - 5), str(sq.index), 12, fill=MUTED, anchor="ld")
+        draw_text(draw, (tx0 + 4, ty1 - 5), str(sq.index), 12, fill=p.muted, anchor="ld")
 
 
-def _draw_train(draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
-    draw.rounded_rectangle([cx - 18, cy - 11, cx + 18, cy + 9], radius=4, fill=LINE)
-    draw.rectangle([cx - 13, cy - 7, cx - 3, cy - 1], fill=TILE)
-    draw.rectangle([cx + 3, cy - 7, cx + 13, cy - 1], fill=TILE)
+def _draw_train(draw: ImageDraw.ImageDraw, cx: float, cy: float, p: Paint = LIGHT_PAINT) -> None:
+    draw.rounded_rectangle([cx - 18, cy - 11, cx + 18, cy + 9], radius=4, fill=p.ink)
+    draw.rectangle([cx - 13, cy - 7, cx - 3, cy - 1], fill=p.tile)
+    draw.rectangle([cx + 3, cy - 7, cx + 13, cy - 1], fill=p.tile)
     for dx in (-10, 10):
-        draw.ellipse([cx + dx - 4, cy + 7, cx + dx + 4, cy + 15], fill=LINE)
+        draw.ellipse([cx + dx - 4, cy + 7, cx + dx + 4, cy + 15], fill=p.ink)
 
 
 def _draw_bulb(draw: ImageDraw.ImageDraw, cx: float, cy: float, electric: bool) -> None:
@@ -189,12 +215,13 @@ def _draw_bulb(draw: ImageDraw.ImageDraw, cx: float, cy: float, electric: bool) 
         draw.ellipse([cx - 11, cy - 8, cx + 11, cy + 14], fill=(40, 130, 220))
 
 
-def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int, int]) -> None:
+def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int, int],
+                 p: Paint = LIGHT_PAINT) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     if sq.index == 0:
         draw_text(draw, (cx, y0 + 22), "START", 30, bold=True, fill=TITLE_RED, anchor="mt")
-        draw_text(draw, (cx, y0 + 62), "+200", 22, bold=True, fill=INK, anchor="mt")
+        draw_text(draw, (cx, y0 + 62), "+200", 22, bold=True, fill=p.ink, anchor="mt")
         draw.polygon([(x0 + 22, cy + 38), (x0 + 58, cy + 20), (x0 + 58, cy + 56)], fill=TITLE_RED)
         draw.rectangle([x0 + 56, cy + 31, x1 - 22, cy + 45], fill=TITLE_RED)
     elif sq.index == 10:
@@ -204,26 +231,27 @@ def _draw_corner(draw: ImageDraw.ImageDraw, sq: Square, box: tuple[int, int, int
             draw.line([gx, y0 + 4, gx, y1 - 44], fill=LINE, width=2)
         draw_text(draw, (x0 + 92, y0 + 52), "Fengsel", 17, bold=True, fill=INK, anchor="mm",
                   stroke_width=3, stroke_fill=(245, 150, 40))
-        draw_text(draw, (cx + 20, y1 - 20), "På besøk", 15, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx + 20, y1 - 20), "På besøk", 15, bold=True, fill=p.ink, anchor="mm")
     elif sq.index == 20:
-        draw_text(draw, (cx, cy - 22), "Gratis", 21, bold=True, fill=INK, anchor="mm")
-        draw_text(draw, (cx, cy + 4), "parkering", 21, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy - 22), "Gratis", 21, bold=True, fill=p.ink, anchor="mm")
+        draw_text(draw, (cx, cy + 4), "parkering", 21, bold=True, fill=p.ink, anchor="mm")
         draw_text(draw, (cx, cy + 42), "P", 34, bold=True, fill=(30, 100, 190), anchor="mm")
     else:
-        draw_text(draw, (cx, cy - 30), "Gå i", 22, bold=True, fill=INK, anchor="mm")
-        draw_text(draw, (cx, cy - 4), "fengsel", 22, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (cx, cy - 30), "Gå i", 22, bold=True, fill=p.ink, anchor="mm")
+        draw_text(draw, (cx, cy - 4), "fengsel", 22, bold=True, fill=p.ink, anchor="mm")
         draw.line([cx - 30, cy + 45, cx + 30, cy + 25], fill=TITLE_RED, width=6)
         draw.polygon([(cx + 34, cy + 18), (cx + 38, cy + 36), (cx + 20, cy + 30)], fill=TITLE_RED)
 
 
 @cache
-def static_board(locale: str = "en") -> Image.Image:
-    """The squares, drawn once per language (prices in the locale's money format)."""
-    image = Image.new("RGB", (SIZE, SIZE), BOARD_BG)
+def static_board(locale: str = "en", theme: str = "light") -> Image.Image:
+    """The squares, drawn once per language (prices in the locale's money format) and theme."""
+    p = paint(theme)
+    image = Image.new("RGB", (SIZE, SIZE), p.ground)
     draw = ImageDraw.Draw(image)
     for sq in SQUARES:
-        _draw_square(draw, sq, locale)
-    draw.rectangle([CORNER, CORNER, SIZE - CORNER, SIZE - CORNER], outline=LINE, width=2)
+        _draw_square(draw, sq, locale, p)
+    draw.rectangle([CORNER, CORNER, SIZE - CORNER, SIZE - CORNER], outline=p.line, width=2)
     banner = (SIZE / 2, CORNER + 92)  # below the band where the top row's tokens stand
     draw.rounded_rectangle([banner[0] - 250, banner[1] - 45, banner[0] + 250, banner[1] + 45], radius=10,
                            fill=TITLE_RED, outline=LINE, width=3)
@@ -292,10 +320,12 @@ def _shape(kind: str, x: float, y: float, r: float) -> list[tuple[float, float]]
             for k in range(corners[0])]
 
 
-def draw_token(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, active: bool, r: float = TOKEN_R) -> None:
-    """A player's token: the seat's shape in its colour with the seat number."""
+def draw_token(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, active: bool, r: float = TOKEN_R,
+               ring: tuple[int, int, int] = HIGHLIGHT) -> None:
+    """A player's token: the seat's shape in its colour with the seat number; the token of the
+    player to act stands on a disc of the turn colour."""
     if active:
-        draw.ellipse([x - r - 6, y - r - 6, x + r + 6, y + r + 6], fill=HIGHLIGHT, outline=LINE, width=1)
+        draw.ellipse([x - r - 6, y - r - 6, x + r + 6, y + r + 6], fill=ring, outline=LINE, width=1)
     kind, colour = PLAYER_SHAPES[seat % 6], PLAYER_COLOURS[seat % 6]
     width = max(2, round(r / 7))
     if kind == "circle":
@@ -310,7 +340,7 @@ def draw_token(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, active:
                "mm")
 
 
-def draw_pieces(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any]) -> None:
+def draw_pieces(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], ring: tuple[int, int, int] = HIGHLIGHT) -> None:
     """Owner strips, mortgages, buildings and the tokens of the players still in the game."""
     for index, owner in enumerate(pub["owner"]):
         if owner >= 0:
@@ -327,7 +357,7 @@ def draw_pieces(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any]) -> None:
         slot = slots.get(spot, 0)
         slots[spot] = slot + 1
         x, y = token_spot(spot[0], slot, spot[1])
-        draw_token(draw, x, y, seat, seat == pub["turn"] and not pub["finished"])
+        draw_token(draw, x, y, seat, seat == pub["turn"] and not pub["finished"], ring=ring)
 
 
 def draw_die(draw: ImageDraw.ImageDraw, x: float, y: float, value: int, size: int = 70) -> None:

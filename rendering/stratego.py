@@ -15,7 +15,6 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from rendering.kit import (
-    HIGHLIGHT,
     WHITE,
     draw_text,
     encode_on_palette,
@@ -23,54 +22,31 @@ from rendering.kit import (
     palette_from,
     seat_name,
     stamp_text,
-    text_width,
 )
 from rendering.result import render_standings
+from rendering.theme import THEMES, Header, draw_header, fit_lines, header_height, theme_of
 
 CELL = 66
-BOARD_X, BOARD_Y = 48, 84
+BOARD_X, BOARD_Y = 48, 16  # inside the body drawn under the header
 BOARD = CELL * 10
 TRAY_X = BOARD_X + BOARD + 34
-TRAY_HEIGHT = 320
-WIDTH, HEIGHT = 1120, BOARD_Y + BOARD + 88
+TRAY_HEIGHT = 330
+WIDTH, HEIGHT = 1120, BOARD_Y + BOARD + 88  # the body's height
 COLUMNS = "ABCDEFGHIJ"
 LAKES = {"C5", "D5", "G5", "H5", "C6", "D6", "G6", "H6"}
 # Tray order and full counts: the sorting tray of the box, strongest first.
 TRAY = (("10", 1), ("9", 1), ("8", 2), ("7", 3), ("6", 4), ("5", 4), ("4", 4), ("3", 5), ("2", 8),
         ("S", 1), ("B", 6), ("F", 1))
 
-BACKGROUND = (24, 32, 40)
 LAND = (118, 156, 88)
 LAND_DARK = (104, 140, 76)
 GRID = (70, 96, 52)
 WATER = (62, 132, 196)
 WATER_LIGHT = (120, 178, 226)
-TEXT = (236, 238, 242)
-TEXT_MUTED = (160, 168, 178)
-PANEL = (38, 50, 62)
+KNOWN = (255, 215, 64)  # the ring on an own piece the enemy has seen
 SIDE = {0: ((200, 36, 44), (128, 18, 26)), 1: ((36, 84, 196), (18, 44, 120))}
-# Header: the status over the board, the detail (move number, who is ready, why it ended) over
-# the trays, each cut to its own column so that long player names never overlap or leave the image.
-TITLE_X, TITLE_WIDTH = BOARD_X + 30, BOARD - 30
-DETAIL_RIGHT, DETAIL_WIDTH = WIDTH - 16, WIDTH - 16 - TRAY_X
-NAME_WIDTH = 200  # a player's name in a setup status line
 # Coordinates, names and counts: at least 9 px high when the 1120 px picture is shown 400 px wide.
 COORD_SIZE = SMALL_SIZE = 26
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, fnt: Any, width: int) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
-    if text_width(draw, text, fnt) <= width:
-        return text
-    while text and text_width(draw, text + "…", fnt) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def _named(draw: ImageDraw.ImageDraw, key: str, locale: str, name: str, fnt: Any, width: int) -> str:
-    """The sentence ``key`` about a player, the name shortened (not the sentence) to fit ``width``."""
-    room = width - text_width(draw, t(key, locale, name=""), fnt)
-    return _fit(draw, t(key, locale, name=_fit(draw, name, fnt, max(room, 60))), fnt, width)
 
 
 def _cell_origin(square: str, flipped: bool) -> tuple[int, int]:
@@ -81,8 +57,9 @@ def _cell_origin(square: str, flipped: bool) -> tuple[int, int]:
 
 
 @cache
-def _background(flipped: bool) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+def _background(flipped: bool, theme: str = "dark") -> Image.Image:
+    th = theme_of(theme)
+    image = Image.new("RGB", (WIDTH, HEIGHT), th.background)
     draw = ImageDraw.Draw(image)
     draw.rectangle([BOARD_X - 4, BOARD_Y - 4, BOARD_X + BOARD + 3, BOARD_Y + BOARD + 3], fill=GRID)
     for col in range(10):
@@ -100,9 +77,9 @@ def _background(flipped: bool) -> Image.Image:
         letter = COLUMNS[9 - i] if flipped else COLUMNS[i]
         number = str(i + 1) if flipped else str(10 - i)
         draw_text(draw, (BOARD_X + i * CELL + CELL // 2, BOARD_Y + BOARD + 26), letter, COORD_SIZE, bold=True,
-                  fill=TEXT, anchor="mm")
-        draw_text(draw, (BOARD_X - 24, BOARD_Y + i * CELL + CELL // 2), number, COORD_SIZE, bold=True, fill=TEXT,
-                  anchor="mm")
+                  fill=th.ink, anchor="mm")
+        draw_text(draw, (BOARD_X - 24, BOARD_Y + i * CELL + CELL // 2), number, COORD_SIZE, bold=True,
+                  fill=th.ink, anchor="mm")
     return image
 
 
@@ -128,7 +105,7 @@ def _sprite(owner: int, label: str | None, size: int, marker: str = "") -> Image
     if marker == "moved":
         draw.ellipse(corner, fill=WHITE)
     elif marker == "known":
-        draw.ellipse(corner, fill=HIGHLIGHT, outline=dark)
+        draw.ellipse(corner, fill=KNOWN, outline=dark)
     return image
 
 
@@ -151,67 +128,65 @@ def _pieces(obs: Mapping[str, Any]) -> dict[str, tuple[int, str | None, str]]:
     return shown
 
 
-def _header(draw: ImageDraw.ImageDraw, obs: Mapping[str, Any], names: Any, locale: str) -> None:
+def header(obs: Mapping[str, Any], names: Any, locale: str) -> Header:
+    """The move number, who moves (or who won), and the last move."""
     public = obs["public"]
-    title_font, small = font(34, bold=True), font(SMALL_SIZE)
-    status: str
+    title = f"{t('game.name.stratego', locale)} · " + t("stratego.render.move_count", locale,
+                                                           count=public["moves"] + 1)
+    news = ""
     if public["result"] is not None:
         places = public["result"]["places"]
-        status = (t("stratego.render.draw", locale) if len(places[0]) > 1 else
-                  _named(draw, "stratego.render.winner", locale, seat_name(names, places[0][0]), title_font,
-                         TITLE_WIDTH))
-        detail = t(public["result"]["reason"], locale)
+        acting = (t("stratego.render.draw", locale) if len(places[0]) > 1 else
+                  t("stratego.render.winner", locale, name=seat_name(names, places[0][0])))
+        news = t(public["result"]["reason"], locale)
     elif public["phase"] == "setup":
-        status = t("stratego.render.setup", locale)
-        # one line per player, stacked over the trays
-        detail = "\n".join(
-            f"{_fit(draw, seat_name(names, seat), small, NAME_WIDTH)}: "
-            + t("stratego.render.ready" if public["ready"][seat] else "stratego.render.waiting", locale)
-            for seat in (0, 1))
+        title = f"{t('game.name.stratego', locale)} · {t('stratego.render.setup', locale)}"
+        acting = t("stratego.render.setup", locale)
+        news = " · ".join(f"{seat_name(names, seat)}: " + t("stratego.render.ready" if public["ready"][seat]
+                                                             else "stratego.render.waiting", locale)
+                          for seat in (0, 1))
     else:
-        if public["draw_offer"] is not None:
-            status = _named(draw, "stratego.render.draw_offer", locale, seat_name(names, public["draw_offer"]),
-                            title_font, TITLE_WIDTH)
-        else:
-            status = _named(draw, "stratego.render.to_move", locale, seat_name(names, public["turn"]), title_font,
-                            TITLE_WIDTH)
-        detail = t("stratego.render.move_count", locale, count=public["moves"] + 1)
-    acting = public["to_act"]
-    if len(acting) == 1 and public["result"] is None:
-        draw.rounded_rectangle([BOARD_X - 4, 16, BOARD_X + 18, 56], radius=6, fill=SIDE[acting[0]][0])
-    stamp_text(draw, (TITLE_X, 36), _fit(draw, status, title_font, TITLE_WIDTH), 34, bold=True, fill=TEXT,
-              anchor="lm")
-    lines = detail.split("\n")
-    for i, line in enumerate(lines):
-        y = 36 + (i - (len(lines) - 1) / 2) * 32
-        stamp_text(draw, (DETAIL_RIGHT, y), _fit(draw, line, small, DETAIL_WIDTH), SMALL_SIZE, fill=TEXT_MUTED,
-                  anchor="rm")
+        key = "stratego.render.draw_offer" if public["draw_offer"] is not None else "stratego.render.to_move"
+        seat = public["draw_offer"] if public["draw_offer"] is not None else public["turn"]
+        acting = t(key, locale, name=seat_name(names, seat))
+    last = public["last_move"]
+    if last is not None and public["phase"] != "setup" and public["result"] is None:
+        key = "render.alt.stratego_attack" if last.get("attack") else "render.alt.stratego_move"
+        news = t(key, locale, name=seat_name(names, last["seat"]), start=last["from"], end=last["to"])
+    return Header(title, acting=acting, news=news, finished=public["result"] is not None)
 
 
 @lru_cache(maxsize=256)
-def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str) -> Image.Image:
+def _tray(seat: int, lost: tuple[str, ...], name: str, locale: str, theme: str = "dark") -> Image.Image:
     """The sorting tray of ``seat``'s captured pieces: each kind with how many are gone. Cached:
-    it changes only when a piece is captured."""
+    it changes only when a piece is captured. The owner's name is drawn whole, on two lines if
+    need be."""
+    th = theme_of(theme)
     width, height = WIDTH - TRAY_X - 16, TRAY_HEIGHT
-    image = Image.new("RGB", (width + 1, height + 1), BACKGROUND)
+    image = Image.new("RGB", (width + 1, height + 1), th.background)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle([0, 0, width, height], radius=12, fill=PANEL)
-    draw.rounded_rectangle([14, 16, 38, 40], radius=5, fill=SIDE[seat][0])
-    title_font = font(SMALL_SIZE, bold=True)
-    draw_text(draw, (50, 28), _fit(draw, f"{t('stratego.render.captured', locale)}: {name}", title_font, width - 64),
-              SMALL_SIZE, bold=True, fill=TEXT, anchor="lm")
-    size, gap_x, gap_y = 52, 58, 92  # a captured "10" is still 9 px high at 400 px
+    draw.rounded_rectangle([0, 0, width, height], radius=12, fill=th.surface)
+    draw.rounded_rectangle([14, 12, 38, 36], radius=5, fill=SIDE[seat][0])
+    label = t("stratego.render.captured", locale)
+    stamp_text(draw, (50, 24), label, SMALL_SIZE, fill=th.muted, anchor="lm")
+    lines, size = fit_lines(name, width - 32, SMALL_SIZE + 2, SMALL_SIZE, True)
+    y = 48
+    for line in lines:
+        stamp_text(draw, (16, y), line, size, bold=True, fill=th.ink)
+        y += size + 4
+    size, gap_x, gap_y = 52, 58, 86  # a captured "10" is still 9 px high at 400 px
+    top = max(y + 8, 86)
     for i, (rank, total) in enumerate(TRAY):
         x = 18 + (i % 6) * gap_x
-        y = 58 + (i // 6) * gap_y
+        y = top + (i // 6) * gap_y
         gone = lost.count(rank)
         sprite = _sprite(seat, rank, size)
         if not gone:
             sprite = _faded(seat, rank, size)
         image.paste(sprite, (x, y), sprite)
-        draw_text(draw, (x + size / 2, y + size + 18), f"{gone}/{total}", 25, bold=True,
-                  fill=TEXT if gone else TEXT_MUTED, anchor="mm")
-    draw_text(draw, (18, height - 34), f"{len(lost)}/40", SMALL_SIZE, fill=TEXT_MUTED, anchor="lm")
+        draw_text(draw, (x + size / 2, y + size + 16), f"{gone}/{total}", SMALL_SIZE, bold=True,
+                  fill=th.ink if gone else th.muted, anchor="mm")
+    draw_text(draw, (width - 16, 24), f"{len(lost)}/40", SMALL_SIZE, fill=th.muted, anchor="rm")
     return image
 
 
@@ -222,45 +197,60 @@ def _faded(seat: int, rank: str, size: int) -> Image.Image:
     return sprite
 
 
-def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool) -> bytes:
-    image = _background(flipped).copy()
-    draw = ImageDraw.Draw(image)
-    _header(draw, obs, names, locale)
+def body_top(obs: Mapping[str, Any], names: Any, locale: str) -> int:
+    """Where the board's body (the coordinates of ``_cell_origin``) starts in the picture: under the header."""
+    return header_height(header(obs, names, locale), WIDTH)
+
+
+def _render(obs: Mapping[str, Any], names: Any, locale: str, flipped: bool, theme: str) -> bytes:
+    th = theme_of(theme)
+    head = header(obs, names, locale)
+    top = header_height(head, WIDTH)
+    image = Image.new("RGB", (WIDTH, top + HEIGHT), th.background)
+    body = _background(flipped, th.name).copy()
+    draw = ImageDraw.Draw(body)
     inner = CELL - 10
     for sq, (owner, label, marker) in _pieces(obs).items():
         x, y = _cell_origin(sq, flipped)
         sprite = _sprite(owner, label, inner, marker)
-        image.paste(sprite, (x + 5, y + 5), sprite)
+        body.paste(sprite, (x + 5, y + 5), sprite)
     last = obs["public"]["last_move"]
-    if last is not None:
+    if last is not None:  # the last move's two squares carry the last-move mark
         for sq, width in ((last["from"], 3), (last["to"], 5)):
             x, y = _cell_origin(sq, flipped)
-            draw.rectangle([x + 1, y + 1, x + CELL - 2, y + CELL - 2], outline=HIGHLIGHT, width=width)
+            draw.rectangle([x + 1, y + 1, x + CELL - 2, y + CELL - 2], outline=th.last, width=width)
     captured = obs["public"]["captured"]
     viewer = obs.get("seat")
     # The viewer's own tray sits nearer its own side of the board (the bottom).
     order = (1, 0) if viewer in (None, 0) else (0, 1)
     for slot, seat in enumerate(order):
-        tray = _tray(seat, tuple(captured[seat]), seat_name(names, seat), locale)
-        image.paste(tray, (TRAY_X, BOARD_Y + slot * (BOARD - TRAY_HEIGHT)))
+        tray = _tray(seat, tuple(captured[seat]), seat_name(names, seat), locale, th.name)
+        body.paste(tray, (TRAY_X, BOARD_Y + slot * (BOARD - TRAY_HEIGHT)))
     private = obs.get("private")
     if private is not None and private.get("draft_code"):
         code = private["draft_code"]
         text = f"{t('stratego.render.draft', locale)}: " + " ".join(code[i:i + 10] for i in range(0, 40, 10))
-        stamp_text(draw, (BOARD_X, HEIGHT - 12), text, SMALL_SIZE, bold=True, fill=TEXT_MUTED, anchor="ls")
-    return encode_on_palette(image, _palette())
+        stamp_text(draw, (BOARD_X, HEIGHT - 12), text, SMALL_SIZE, bold=True, fill=th.muted, anchor="ls")
+    image.paste(body, (0, top))
+    draw_header(image, head, th)
+    acting = obs["public"]["to_act"]
+    if len(acting) == 1 and obs["public"]["result"] is None:  # the side to move, beside its name
+        hd = ImageDraw.Draw(image)
+        hd.rounded_rectangle([WIDTH - 44, 16, WIDTH - 16, 44], radius=6, fill=SIDE[acting[0]][0])
+    return encode_on_palette(image, _palette(th.name if th.name in THEMES else "dark"))
 
 
 @cache
-def _palette() -> Image.Image:
-    """A fixed 256-colour palette taken once from a sample of everything the renderer draws.
+def _palette(theme: str = "dark") -> Image.Image:
+    """A fixed 256-colour palette per theme taken once from a sample of everything the renderer draws.
 
     Mapping each frame onto a known palette costs a few milliseconds; an adaptive quantization of
     every frame would cost tens."""
-    sample = Image.new("RGB", (WIDTH, HEIGHT + 2 * CELL), BACKGROUND)
-    sample.paste(_background(False), (0, 0))
+    th = theme_of(theme)
+    sample = Image.new("RGB", (WIDTH, HEIGHT + 2 * CELL), th.background)
+    sample.paste(_background(False, theme), (0, 0))
     draw = ImageDraw.Draw(sample)
-    draw.rectangle([0, HEIGHT, WIDTH, HEIGHT + 2 * CELL], fill=PANEL)
+    draw.rectangle([0, HEIGHT, WIDTH, HEIGHT + 2 * CELL], fill=th.surface)
     labels: list[str | None] = [None, *(rank for rank, _ in TRAY)]
     for i, (owner, label) in enumerate((o, lab) for o in (0, 1) for lab in labels):
         for j, marker in enumerate(("", "moved", "known")):
@@ -268,8 +258,9 @@ def _palette() -> Image.Image:
             sample.paste(sprite, (4 + i * 40, 10 + j * 30), sprite)
         faded = _faded(owner, label or "B", 52)
         sample.paste(faded, (4 + i * 40, HEIGHT + 8), faded)
-    draw.rectangle([WIDTH - 200, HEIGHT - 80, WIDTH - 100, HEIGHT - 10], outline=HIGHLIGHT, width=5)
-    for colour, y in ((TEXT, HEIGHT + 70), (TEXT_MUTED, HEIGHT + 100)):
+    draw.rectangle([WIDTH - 200, HEIGHT - 80, WIDTH - 100, HEIGHT - 10], outline=th.last, width=5)
+    draw.rectangle([WIDTH - 300, HEIGHT - 80, WIDTH - 220, HEIGHT - 10], fill=th.header, outline=th.turn, width=5)
+    for colour, y in ((th.ink, HEIGHT + 70), (th.muted, HEIGHT + 100), (th.turn, HEIGHT + 40)):
         draw.text((10, y), "Anna Björn ÅÄÖ åäö 0123456789/ Move Drag", font=font(24), fill=colour)
     return palette_from(sample)
 
@@ -277,14 +268,14 @@ def _palette() -> Image.Image:
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The channel image: nothing that is not public (no unrevealed rank ever)."""
     public_only = {"seat": None, "public": obs["public"], "private": None}
-    return _render(public_only, names, locale, flipped=False)
+    return _render(public_only, names, locale, flipped=False, theme=theme)
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes | None:
     """A player's own board: own ranks, known enemy ranks, own army at the bottom."""
     if obs.get("private") is None or obs.get("seat") is None:
         return None
-    return _render(obs, names, locale, flipped=obs["seat"] == 1)
+    return _render(obs, names, locale, flipped=obs["seat"] == 1, theme=theme)
 
 
 def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:

@@ -169,7 +169,7 @@ def _layout(header: Header, width: int) -> tuple[int, list[tuple[str, int, bool,
             items.append((line, size, True, "acting", y))
             y += round(size * 1.25)
     if header.news:
-        lines, size = fit_lines(header.news, room, scale.body, scale.small, False)
+        lines, size = fit_lines(header.news, room, scale.body, scale.small, False, lines=3)
         for line in lines:
             items.append((line, size, False, "news", y))
             y += round(size * 1.3)

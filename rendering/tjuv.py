@@ -33,19 +33,23 @@ from rendering.kit import (
     stamp_text,
     text_length,
 )
+from rendering.news import news_of
 from rendering.result import render_standings
+from rendering.theme import THEMES, Header, Theme, draw_header, fit_lines, header_height, theme_of
 
 CELL = 40
 MAP_X = 40
 MAP_Y = 110
 WIDTH = MAP_X + 26 * CELL + 20
 PANEL_Y = MAP_Y + 22 * CELL + 16
-ROW_H = 62
+ROW_H = 64  # one player a row: the name gets the width to be drawn whole
 NAME_SIZE = 25  # names in the player panel: 9 px high when the 1100 px map is shown 400 px wide
 COORD_SIZE = 28  # coordinates of a close-up (1000 px): 11 px high at 400 px
-HEIGHT = PANEL_Y + 4 * ROW_H + 20
+SUM_SIZE = 24  # a bank's or post office's sum drawn sharp in a close-up: 11 px at 400 px
+LEGEND_SIZE = 24
+HEIGHT = PANEL_Y + 7 * ROW_H + 20
+MAP_TOP = MAP_Y - 30  # the map's column letters start here; above it the header is drawn
 
-BACKGROUND = (28, 32, 38)
 STREET = (236, 232, 220)
 BLOCK = (96, 112, 100)
 HOUSE = (52, 84, 168)
@@ -95,15 +99,16 @@ def _icon(draw: ImageDraw.ImageDraw, kind: str, cx: int, cy: int) -> None:
 
 
 @cache
-def _map() -> Image.Image:
+def _map(theme: str = "dark") -> Image.Image:
     b = board()
-    image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
+    th = theme_of(theme)
+    image, draw = new_canvas(WIDTH, HEIGHT, th.background)
     draw.rectangle([MAP_X, MAP_Y, MAP_X + 26 * CELL, MAP_Y + 22 * CELL], fill=BLOCK)
     for col in range(b.width):
-        draw_text(draw, (MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), 16, bold=True, fill=LIGHT,
-                  anchor="mm")
+        draw_text(draw, (MAP_X + col * CELL + CELL // 2, MAP_Y - 14), chr(ord("A") + col), 16, bold=True,
+                  fill=th.ink, anchor="mm")
     for row in range(b.height):
-        draw_text(draw, (MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), 16, bold=True, fill=LIGHT,
+        draw_text(draw, (MAP_X - 14, MAP_Y + row * CELL + CELL // 2), str(row + 1), 16, bold=True, fill=th.ink,
                   anchor="mm")
     fills = {"street": STREET, "house": HOUSE, "bank": BANK, "post": POST, "agency": AGENCY,
              "telegraph": TELEGRAPH, "nest": NEST, "escape": ESCAPE}
@@ -146,19 +151,21 @@ def _map() -> Image.Image:
 
 
 @cache
-def _palette() -> Image.Image:
+def _palette(theme: str = "dark") -> Image.Image:
     """The map plus a swatch of every dynamic colour, reduced once to 256 colours."""
-    sample = _map().copy()
+    th = theme_of(theme)
+    sample = _map(theme).copy()
     draw = ImageDraw.Draw(sample)
-    colours = [POLICE, CAR_COLOUR, HIGHLIGHT, GOLD, RED, WHITE, LIGHT, INK, *THIEF_COLOURS]
+    colours = [POLICE, CAR_COLOUR, HIGHLIGHT, GOLD, RED, WHITE, LIGHT, INK, *THIEF_COLOURS, th.header, th.surface,
+               th.ink, th.muted, th.turn, th.last, th.danger, th.win, th.line, th.surface_turn]
     for index, colour in enumerate(colours):
         draw.rectangle([index * 60, 0, index * 60 + 59, 60], fill=colour)
         draw.text((index * 60 + 4, 64), "Aå9", font=font(22, bold=True), fill=colour)
     return palette_from(sample)
 
 
-def _encode(image: Image.Image) -> bytes:
-    return encode_on_palette(image, _palette())
+def _encode(image: Image.Image, theme: str = "dark") -> bytes:
+    return encode_on_palette(image, _palette(theme if theme in THEMES else "dark"))
 
 
 # ------------------------------------------------------------------------------- pieces
@@ -190,12 +197,19 @@ Place = Callable[[str], tuple[float, float]]
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], place: Place = _centre,
-                 scale: float = 1.0) -> None:
-    """The last move's path and every piece on the map, at ``place(square)`` and ``scale`` (the
-    close-ups draw them sharp at their own scale)."""
+                 scale: float = 1.0, th: Theme | None = None) -> None:
+    """The last move's path (in the last-move colour) and every piece on the map, at
+    ``place(square)`` and ``scale`` (the close-ups draw them sharp at their own scale); the piece
+    of the player to act wears the turn colour's ring."""
+    th = th or theme_of("dark")
     path = [s for s in public.get("last_path", []) if s != "house"]
     if len(path) > 1:
-        draw.line([place(s) for s in path], fill=HIGHLIGHT, width=round(6 * scale), joint="curve")
+        draw.line([place(s) for s in path], fill=th.last, width=round(6 * scale), joint="curve")
+    acting = acting_piece(public)
+    if acting is not None:
+        cx, cy = place(acting)
+        ring = 23 * scale
+        draw.ellipse([cx - ring, cy - ring, cx + ring, cy + ring], outline=th.turn, width=round(5 * scale))
     per_square: dict[str, int] = {}
     for thief in public["thieves"]:
         at = thief["at"]
@@ -237,22 +251,14 @@ def _two_square_car(draw: ImageDraw.ImageDraw, front: tuple[float, float], tail:
                anchor="mm")
 
 
-def _header(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
-    _header_line(draw, public, names, locale, WIDTH, 30)
-
-
-def _header_line(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str, width: int,
-                 size: int) -> None:
-    """Whose turn it is on the left; the round, the roll and the agency's money on the right."""
-    if public["finished"]:
-        title = t("tjuv.render.game_over", locale)
-    else:
-        title = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
-    right = "   ".join(header_facts(public, locale))
-    small = round(size * 0.8)
-    stamp_text(draw, (width - 20, 20), right, small, fill=LIGHT, anchor="ra")
-    room = width - 2 * MAP_X - text_length(right, small) - 20
-    stamp_text(draw, (MAP_X, 14), fit(title, size, room, True), size, bold=True, fill=WHITE)
+def acting_piece(public: Mapping[str, Any]) -> str | None:
+    """The square of the piece whose player acts now (a thief, or the police's radio car), if it
+    stands on the map."""
+    if public["finished"] or public["turn"] is None:
+        return None
+    square = home_square(public, public["turn"])
+    spots = [p["at"] for p in public["police"]] + [th["at"] for th in public["thieves"]]
+    return square if square in spots else None
 
 
 def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
@@ -265,10 +271,45 @@ def header_facts(public: Mapping[str, Any], locale: str) -> list[str]:
     return facts
 
 
-def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str) -> None:
+def _piece_owner(public: Mapping[str, Any], piece: str) -> int | None:
+    if piece.startswith(("P", "C")):
+        return int(public.get("police_seat", 0))
+    return next((int(th["seat"]) for th in public["thieves"] if th["id"] == piece), None)
+
+
+def what_happened(public: Mapping[str, Any], names: Any, locale: str, event_hint: Any = None) -> str:
+    """The news: the roll of the player to act ("Björn rolled 6"), else the hinted event, else
+    the last move ("Bo moved T2 to K7, roll 4")."""
+    if public["roll"] and not public["finished"] and public["turn"] is not None:
+        return t("render.alt.tjuv_rolled", locale, name=seat_name(names, public["turn"]), roll=public["roll"])
+    news = news_of(event_hint, names, locale)
+    if news:
+        return news
+    piece = str(public.get("last_piece") or "")
+    path = [s for s in public.get("last_path") or [] if s != "house"]
+    if piece and path:
+        owner = _piece_owner(public, piece)
+        return t("render.alt.tjuv_moved", locale, name=seat_name(names, owner) if owner is not None else piece,
+                 piece=piece, roll=public["last_roll"], square=path[-1])
+    return ""
+
+
+def header(public: Mapping[str, Any], names: Any, locale: str, event_hint: Any = None) -> Header:
+    if public["finished"]:
+        acting = t("tjuv.render.game_over", locale)
+    else:
+        acting = t("tjuv.render.turn", locale, name=seat_name(names, public["turn"]))
+    title = " · ".join([t("game.name.tjuv", locale), *header_facts(public, locale)])
+    return Header(title, acting=acting, news=what_happened(public, names, locale, event_hint),
+                  finished=bool(public["finished"]))
+
+
+def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, locale: str,
+           top: int, th: Theme) -> int:
+    """One row per player from ``top``: the piece, the name whole, what holds them (jail, wanted,
+    stashes), arrests and the money carried; the row of the player to act is ringed. Its height."""
     turn = public["turn"]
     police_seat = int(public.get("police_seat", 0))
-    col_w = (WIDTH - 2 * MAP_X) // 2
     rows: list[tuple[int, str, tuple[int, int, int], str, int, str, bool, int]] = [
         (police_seat, "P", POLICE, f"{t('tjuv.render.police', locale)}: {seat_name(names, police_seat)}",
          public["police_money"], "", False, 0)]
@@ -283,36 +324,71 @@ def _panel(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], names: Any, loc
         alarm = thief["wanted"] and status in ("free", "escaping")
         rows.append((thief["seat"], thief["id"], _thief_colour(thief["id"]), seat_name(names, thief["seat"]),
                      thief["money"], note, alarm, thief["arrests"]))
+    x, right = MAP_X, WIDTH - MAP_X + 10
     for index, (seat, label, colour, name, cash, note, wanted, arrests) in enumerate(rows):
-        x = MAP_X + (index % 2) * col_w
-        y = PANEL_Y + ROW_H * (index // 2)
-        if turn == seat:
-            draw.rounded_rectangle([x - 8, y - 4, x + col_w - 16, y + ROW_H - 6], radius=8, outline=HIGHLIGHT,
-                                   width=3)
-        _token(draw, x + 14, y + 24, label, colour, radius=16)
+        y = top + ROW_H * index
+        acting = turn == seat
+        draw.rounded_rectangle([x - 12, y, right, y + ROW_H - 6], radius=10,
+                               fill=th.surface_turn if acting else th.surface,
+                               outline=th.turn if acting else th.line, width=4 if acting else 1)
+        _token(draw, x + 14, y + (ROW_H - 6) / 2, label, colour, radius=16)
         amount = money(cash, locale)
-        room = col_w - 26 - 40 - text_length(amount, NAME_SIZE, True) - 12
-        stamp_text(draw, (x + 40, y), fit(name, NAME_SIZE, room, True), NAME_SIZE, bold=True, fill=WHITE)
-        stamp_text(draw, (x + col_w - 26, y), amount, NAME_SIZE, bold=True, fill=GOLD, anchor="ra")
-        stamp_text(draw, (x + 40, y + 31), fit(note, 20, col_w - 90), 20, fill=RED if wanted else LIGHT)
+        amount_w = text_length(amount, NAME_SIZE, True)
+        note_w = text_length(note, NAME_SIZE) + 24 if note else 0
+        dots_w = arrests * 16 + (12 if arrests else 0)
+        room = right - 16 - amount_w - dots_w - note_w - (x + 40)
+        lines, size = fit_lines(name, room, NAME_SIZE + 3, NAME_SIZE, True)
+        ny = y + (ROW_H - 6 - len(lines) * (size + 3)) / 2
+        for line in lines:
+            stamp_text(draw, (x + 40, ny), line, size, bold=True, fill=th.turn if acting else th.ink)
+            ny += size + 3
+        name_w = max(text_length(line, size, True) for line in lines)
+        middle = y + (ROW_H - 6) / 2
+        if note:
+            stamp_text(draw, (x + 40 + name_w + 24, middle), fit(note, NAME_SIZE, note_w), NAME_SIZE,
+                       fill=th.danger if wanted else th.muted, anchor="lm")
+        stamp_text(draw, (right - 16, middle), amount, NAME_SIZE, bold=True, fill=th.win, anchor="rm")
         for dot in range(arrests):
-            cx = x + col_w - 34 - dot * 16
-            draw.ellipse([cx - 6, y + 34, cx + 6, y + 46], fill=RED)
+            cx = right - 16 - amount_w - 18 - dot * 16
+            draw.ellipse([cx - 6, middle - 6, cx + 6, middle + 6], fill=th.danger)
+    return ROW_H * len(rows)
+
+
+def _house_guards(draw: ImageDraw.ImageDraw, public: Mapping[str, Any], dy: int) -> None:
     inside = [p["id"] for p in public["police"] if p["status"] != "out" and p["at"] in ("house", None)]
     x0, y0, _, _ = _box(board().house[0])
     for index, pid in enumerate(inside):  # guards and freed guards wait inside the house
-        stamp_text(draw, (x0 + 6 + index * 34, y0 - 1), pid, 14, bold=True, fill=GOLD)
+        stamp_text(draw, (x0 + 6 + index * 34, y0 - 1 + dy), pid, 14, bold=True, fill=GOLD)
 
 
-def render_public(obs: Mapping[str, Any], *, names: Any, locale: str, theme: str = "dark") -> bytes:
+def map_shift(obs: Mapping[str, Any], names: Any, locale: str, event_hint: Any = None) -> int:
+    """How far the map (the coordinates of ``_centre``) lies lower in the picture than in ``_map()``."""
+    return header_height(header(obs["public"], names, locale, event_hint), WIDTH) - MAP_TOP
+
+
+def render_public(obs: Mapping[str, Any], *, names: Any, locale: str, theme: str = "dark",
+                  event_hint: Any = None) -> bytes:
     public = obs["public"]
-    image = _map().copy()
+    th = theme_of(theme)
+    head = header(public, names, locale, event_hint)
+    top = header_height(head, WIDTH)
+    rows = len(public["thieves"]) + 1
+    map_h = PANEL_Y - MAP_TOP
+    image = Image.new("RGB", (WIDTH, top + map_h + rows * ROW_H + 12), th.background)
+    area = _map(th.name).crop((0, MAP_TOP, WIDTH, PANEL_Y))
+    draw_area = ImageDraw.Draw(area)
+
+    def place(square: str) -> tuple[float, float]:
+        cx, cy = _centre(square)
+        return cx, cy - MAP_TOP
+
+    _draw_pieces(draw_area, public, place, th=th)
+    _house_guards(draw_area, public, -MAP_TOP)
+    image.paste(area, (0, top))
+    draw_header(image, head, th)
     draw = ImageDraw.Draw(image)
-    _draw_pieces(draw, public)
-    _header(draw, public, names, locale)
-    _panel(draw, public, names, locale)
-    rows = (len(public["thieves"]) + 2) // 2  # the police and the thieves, two to a row
-    return _encode(image.crop((0, 0, WIDTH, PANEL_Y + rows * ROW_H + 8)))
+    _panel(image, draw, public, names, locale, top + map_h, th)
+    return _encode(image, th.name)
 
 
 ZOOM_CELLS = 13  # squares across a /tjuv zoom close-up
@@ -344,15 +420,18 @@ def _big_map() -> Image.Image:
     return crop.resize((round(crop.width * scale), round(crop.height * scale)), Image.Resampling.LANCZOS)
 
 
-def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int = ZOOM_CELLS) -> Image.Image:
+def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int = ZOOM_CELLS,
+              th: Theme | None = None, bottom: int = 0) -> Image.Image:
     """``cells`` × ``cells`` squares around ``square`` (kept inside the map) with their coordinates
-    along the edges, the pieces and the last move, ``top`` pixels below the picture's top."""
+    along the edges, the sums of banks and post offices drawn sharp, the pieces and the last move,
+    ``top`` pixels below the picture's top and ``bottom`` pixels left free under it."""
+    th = th or theme_of("dark")
     cx, cy = square_xy(square)
     x0 = min(max(cx - cells // 2, 0), board().width - cells)
     y0 = min(max(cy - cells // 2, 0), board().height - cells)
     inner = cells * ZOOM_STEP
     side = ZOOM_MARGIN + inner
-    canvas, draw = new_canvas(side, top + side, BACKGROUND)
+    canvas, draw = new_canvas(side, top + side + bottom, th.background)
     canvas.paste(_big_map().crop((x0 * ZOOM_STEP, y0 * ZOOM_STEP, x0 * ZOOM_STEP + inner, y0 * ZOOM_STEP + inner)),
                  (ZOOM_MARGIN, top + ZOOM_MARGIN))
 
@@ -360,28 +439,45 @@ def _close_up(public: Mapping[str, Any], square: str, top: int = 0, cells: int =
         x, y = square_xy(name)
         return ZOOM_MARGIN + (x - x0 + 0.5) * ZOOM_STEP, top + ZOOM_MARGIN + (y - y0 + 0.5) * ZOOM_STEP
 
-    _draw_pieces(draw, public, place, ZOOM_STEP / CELL)
-    draw.rectangle([0, 0, side, top + ZOOM_MARGIN - 1], fill=BACKGROUND)  # pieces beyond the edges
-    draw.rectangle([0, top, ZOOM_MARGIN - 1, top + side], fill=BACKGROUND)
+    b = board()
+    half = ZOOM_STEP / 2 - 2
+    for spot, kind in b.kind.items():  # the enlarged map's sums are blurred: drawn again, sharp
+        if kind not in ("bank", "post"):
+            continue
+        sx, sy = square_xy(spot)
+        if not (x0 <= sx < x0 + cells and y0 <= sy < y0 + cells):
+            continue
+        px, py = place(spot)
+        draw.rectangle([px - half, py - half, px + half, py + half], fill=BANK if kind == "bank" else POST)
+        stamp_text(draw, (px, py), _money(b.values[spot]), SUM_SIZE, bold=True,
+                   fill=WHITE if kind == "bank" else INK, anchor="mm")
+    _draw_pieces(draw, public, place, ZOOM_STEP / CELL, th)
+    draw.rectangle([0, 0, side, top + ZOOM_MARGIN - 1], fill=th.background)  # pieces beyond the edges
+    draw.rectangle([0, top, ZOOM_MARGIN - 1, top + side], fill=th.background)
+    draw.rectangle([0, top + side, side, top + side + bottom], fill=th.background)
     for i in range(cells):
         middle = ZOOM_MARGIN + (i + 0.5) * ZOOM_STEP
-        stamp_text(draw, (middle, top + ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), COORD_SIZE, bold=True, fill=WHITE,
-                  anchor="mm")
-        stamp_text(draw, (ZOOM_MARGIN / 2, top + middle), str(y0 + i + 1), COORD_SIZE, bold=True, fill=WHITE,
-                  anchor="mm")
+        stamp_text(draw, (middle, top + ZOOM_MARGIN / 2), chr(ord("A") + x0 + i), COORD_SIZE, bold=True,
+                   fill=th.ink, anchor="mm")
+        stamp_text(draw, (ZOOM_MARGIN / 2, top + middle), str(y0 + i + 1), COORD_SIZE, bold=True, fill=th.ink,
+                   anchor="mm")
     return canvas
 
 
 def render_zoom(obs: Mapping[str, Any], *, names: Any, locale: str, square: str, theme: str = "dark") -> bytes:
     """13 × 13 squares around ``square`` at 1000 px with their coordinates: the city map readable
     on a phone."""
-    return _encode(_close_up(obs["public"], square))
+    th = theme_of(theme)
+    return _encode(_close_up(obs["public"], square, th=th), th.name)
 
 
 def focus_square(public: Mapping[str, Any], event_hint: Any = None) -> str:
-    """The square a turn's focus view centres on: the one ``event_hint`` names (a coordinate or a
-    public event with a square on the map), else where the last move ended, else the piece of the
-    player to act."""
+    """The square a turn's focus view centres on: the piece of the player to act (the header
+    names them, so the picture shows them), else the square ``event_hint`` names (a coordinate or
+    a public event with a square on the map), else where the last move ended."""
+    acting = acting_piece(public)
+    if acting is not None and acting in board().kind:
+        return acting
     hinted = hinted_square(event_hint)
     if isinstance(hinted, str) and hinted in board().kind:
         return hinted
@@ -391,15 +487,43 @@ def focus_square(public: Mapping[str, Any], event_hint: Any = None) -> str:
     return home_square(public, public["turn"])
 
 
+LEGEND = (("bank", "BANK"), ("post", "POST"), ("agency", "AGENCY"), ("telegraph", "TELEGRAPH"), ("nest", "NEST"),
+          ("house", "HOUSE"))
+
+
+def _legend(canvas: Image.Image, draw: ImageDraw.ImageDraw, y: int, locale: str, th: Theme) -> int:
+    """What the squares mean, in words beside their colours; the height it took."""
+    fills = {"bank": BANK, "post": POST, "agency": AGENCY, "telegraph": TELEGRAPH, "nest": NEST, "house": HOUSE}
+    x, line_h, box = ZOOM_MARGIN // 2, LEGEND_SIZE + 16, LEGEND_SIZE
+    start = y
+    for kind, _ in LEGEND:
+        label = t(f"render.tjuv.legend.{kind}", locale)
+        need = box + 10 + text_length(label, LEGEND_SIZE) + 28
+        if x + need > canvas.width - ZOOM_MARGIN // 2:
+            x, y = ZOOM_MARGIN // 2, y + line_h
+        draw.rectangle([x, y, x + box, y + box], fill=fills[kind], outline=RED if kind == "nest" else th.line,
+                       width=3 if kind == "nest" else 1)
+        stamp_text(draw, (x + box + 10, y + box / 2), label, LEGEND_SIZE, fill=th.ink, anchor="lm")
+        x += int(need)
+    return y + line_h - start
+
+
 def render_focus(obs: Mapping[str, Any], *, names: Any, locale: str, event_hint: Any = None,
                  theme: str = "dark") -> bytes | None:
-    """The turn's focus view beside the full map: whose turn it is and the roll over a close-up of
-    the last move (or of the acting player's piece), coordinates readable on a phone."""
+    """The turn's focus view beside the full map: the shared header (whose turn, what happened)
+    over a close-up around the piece of the player to act, coordinates and sums readable on a
+    phone, and a legend of the squares."""
     public = obs["public"]
-    canvas = _close_up(public, focus_square(public, event_hint), FOCUS_HEADER, FOCUS_CELLS)
+    th = theme_of(theme)
+    side = ZOOM_MARGIN + FOCUS_CELLS * ZOOM_STEP
+    head = header(public, names, locale, event_hint)
+    top = header_height(head, side)
+    canvas = _close_up(public, focus_square(public, event_hint), top, FOCUS_CELLS, th, bottom=2 * (LEGEND_SIZE + 16)
+                       + 8)
     draw = ImageDraw.Draw(canvas)
-    _header_line(draw, public, names, locale, canvas.width, 30)
-    return _encode(canvas)
+    draw_header(canvas, head, th)
+    _legend(canvas, draw, top + side + 4, locale, th)
+    return _encode(canvas, th.name)
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str, theme: str = "dark") -> bytes | None:
@@ -410,21 +534,24 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str, theme: st
         return None
     seat = int(obs["seat"])
     stashes: Mapping[str, int] = private["stashes"]
-    rows = (len(stashes) + 3) // 4
-    height = 110 + rows * 120 + 60
-    image, draw = new_canvas(WIDTH, height, BACKGROUND)
+    th = theme_of(theme)
     piece = str(private.get("piece") or f"T{seat}")
-    _token(draw, 50, 50, piece, _thief_colour(piece), radius=26)
-    title = fit(f"{seat_name(names, seat)} · {t('tjuv.render.your_stashes', locale)}", 34, WIDTH - 140, True)
-    draw_text(draw, (100, 30), title, 34, bold=True, fill=WHITE)
+    head = Header(f"{t('game.name.tjuv', locale)} · {piece} · {seat_name(names, seat)}",
+                  acting=t("tjuv.render.your_stashes", locale))
+    top = header_height(head, WIDTH)
+    rows = (len(stashes) + 3) // 4
+    height = top + 20 + rows * 120 + 60
+    image, draw = new_canvas(WIDTH, height, th.background)
+    draw_header(image, head, th)
+    _token(draw, WIDTH - 50, top // 2, piece, _thief_colour(piece), radius=26)
     for index, (nest, amount) in enumerate(stashes.items()):
-        x, y = 40 + (index % 4) * 260, 110 + (index // 4) * 120
+        x, y = 40 + (index % 4) * 260, top + 20 + (index // 4) * 120
         draw.rounded_rectangle([x, y, x + 240, y + 100], radius=12, fill=NEST, outline=RED, width=5)
         draw_text(draw, (x + 20, y + 14), nest, 30, bold=True, fill=WHITE)
         draw_text(draw, (x + 20, y + 54), money(amount, locale), 30, bold=True, fill=GOLD)
     draw_text(draw, (40, height - 50), t("tjuv.render.total", locale, money=sum(stashes.values())), 30, bold=True,
-              fill=GOLD)
-    return encode_png(image.quantize(colors=32, method=Image.Quantize.FASTOCTREE))
+              fill=th.win)
+    return encode_png(image.quantize(colors=48, method=Image.Quantize.FASTOCTREE))
 
 
 # -------------------------------------------------------------------------------- in words

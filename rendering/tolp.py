@@ -17,13 +17,6 @@ from PIL import Image, ImageDraw
 from bot.engine.cards import parse_card
 from bot.i18n import t
 from rendering.kit import (
-    BLACK,
-    FELT,
-    FELT_DARK,
-    GOLD,
-    HIGHLIGHT,
-    RED,
-    WHITE,
     encode_on_palette,
     fit,
     new_canvas,
@@ -34,10 +27,11 @@ from rendering.kit import (
     text_length,
 )
 from rendering.result import render_standings
+from rendering.theme import THEMES, Header, Theme, TypeScale, draw_header, fit_lines, header_height, marker, theme_of
 
 WIDTH = 1100
-MARGIN = 20
-HEADER = 96
+SCALE = TypeScale(WIDTH)
+MARGIN = SCALE.margin
 PANEL_H = 116
 GAP = 14
 TABLE_H = 320
@@ -45,12 +39,8 @@ CARD_W, CARD_H = 110, 154
 BACK_W, BACK_H = 44, 62
 HAND_W, HAND_H = 130, 182
 HAND_PER_ROW = 13  # overlapped so that each card still shows its rank and small suit
-PANEL_FILL = (30, 110, 72)
-PANEL_TURN = (52, 140, 94)
-PANEL_OUT = (24, 80, 54)
-INK_LIGHT = (225, 235, 228)
-
-
+NAME = SCALE.body + 2  # a player's name in their panel
+SMALL = SCALE.small
 
 
 def _paste(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int,
@@ -63,33 +53,34 @@ def _width(text: str, size: int, bold: bool = False) -> int:
 
 
 def _text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, *,
-          bold: bool = False, fill: tuple[int, int, int] = WHITE, anchor: str = "la") -> None:
+          bold: bool = False, fill: tuple[int, int, int], anchor: str = "la") -> None:
     paste_text(canvas, xy, text, size, bold=bold, fill=fill, anchor=anchor)
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten a long name so it fits its place."""
+    """Shorten a text that no smaller size or second line can hold (see rendering/theme.py)."""
     return fit(text, size, width, bold)
 
 
 def _tag(canvas: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, text: str,
-         fill: tuple[int, int, int], ink: tuple[int, int, int] = WHITE) -> int:
+         fill: tuple[int, int, int], ink: tuple[int, int, int]) -> int:
     """A filled label ending at ``right``; returns its left edge."""
-    width = _width(text, 26, True) + 24
-    draw.rounded_rectangle([right - width, y, right, y + 38], radius=10, fill=fill)
-    _text(canvas, (right - width / 2, y + 19), text, 26, bold=True, fill=ink, anchor="mm")
+    width = _width(text, SMALL, True) + 24
+    draw.rounded_rectangle([right - width, y, right, y + SMALL + 12], radius=10, fill=fill)
+    _text(canvas, (right - width / 2, y + (SMALL + 12) / 2), text, SMALL, bold=True, fill=ink, anchor="mm")
     return right - width
 
 
 @cache
-def _palette() -> Image.Image:
-    """One fixed palette for every picture, taken from a swatch of everything we draw.
+def _palette(theme: str) -> Image.Image:
+    """One fixed palette per theme, taken from a swatch of everything we draw.
 
     Mapping onto a known palette is far faster than finding one per picture (median cut on a
     whole board costs more than the rest of the rendering together)."""
-    inks = (WHITE, INK_LIGHT, HIGHLIGHT, GOLD, RED, BLACK, FELT_DARK)
-    grounds = (FELT, FELT_DARK, PANEL_FILL, PANEL_TURN, PANEL_OUT, WHITE, RED, GOLD, HIGHLIGHT)
-    swatch, draw = new_canvas(1600, 60 * len(grounds) + 2 * CARD_H + HAND_H + 40, FELT)
+    th = theme_of(theme)
+    inks = (th.ink, th.muted, th.turn, th.win, th.danger, th.last, th.background)
+    grounds = (th.background, th.header, th.surface, th.surface_turn, th.line, th.danger, th.win, th.turn)
+    swatch, draw = new_canvas(1600, 60 * len(grounds) + 2 * CARD_H + HAND_H + 40, th.background)
     for row, ground in enumerate(grounds):
         draw.rectangle([0, row * 60, 1600, row * 60 + 60], fill=ground)
         for col, ink in enumerate(inks):
@@ -103,28 +94,29 @@ def _palette() -> Image.Image:
     return palette_from(swatch)
 
 
-def _encode(canvas: Image.Image) -> bytes:
-    return encode_on_palette(canvas, _palette())
+def _encode(canvas: Image.Image, theme: str) -> bytes:
+    return encode_on_palette(canvas, _palette(theme if theme in THEMES else "dark"))
 
 
 # ------------------------------------------------------------------------------- the table
-def _layout(players: int) -> list[tuple[int, int, int]]:
-    """(x, y, width) of each seat's panel: two columns in seat order."""
+def _layout(players: int, top: int) -> list[tuple[int, int, int]]:
+    """(x, y, width) of each seat's panel: two columns in seat order, from ``top``."""
     col_w = (WIDTH - 3 * MARGIN) // 2
-    return [(MARGIN + (seat % 2) * (col_w + MARGIN), HEADER + MARGIN + (seat // 2) * (PANEL_H + GAP), col_w)
+    return [(MARGIN + (seat % 2) * (col_w + MARGIN), top + MARGIN + (seat // 2) * (PANEL_H + GAP), col_w)
             for seat in range(players)]
 
 
-def _table_top(players: int) -> int:
-    return HEADER + MARGIN + (players + 1) // 2 * (PANEL_H + GAP) + 6
+def _body_height(players: int) -> int:
+    return MARGIN + (players + 1) // 2 * (PANEL_H + GAP) + 6 + TABLE_H
 
 
 @cache
-def _table_base(players: int) -> Image.Image:
-    top = _table_top(players)
-    image, draw = new_canvas(WIDTH, top + TABLE_H, FELT)
-    draw.rectangle([0, 0, WIDTH, HEADER], fill=FELT_DARK)
-    draw.rounded_rectangle([MARGIN, top, WIDTH - MARGIN, top + TABLE_H - MARGIN], radius=18, fill=FELT_DARK)
+def _body(players: int, theme: str) -> Image.Image:
+    """Everything under the header that does not change: the ground and the table's felt."""
+    th = theme_of(theme)
+    image, draw = new_canvas(WIDTH, _body_height(players), th.background)
+    top = MARGIN + (players + 1) // 2 * (PANEL_H + GAP) + 6
+    draw.rounded_rectangle([MARGIN, top, WIDTH - MARGIN, top + TABLE_H - MARGIN], radius=18, fill=th.header)
     return image
 
 
@@ -137,50 +129,58 @@ def scoring_line(public: Mapping[str, Any], locale: str) -> str:
     return t(f"tolp.ui.scoring_{scoring}", locale, round=public["round"], rounds=options["rounds"])
 
 
-def _header(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], locale: str) -> None:
-    _text(canvas, (MARGIN + 6, HEADER / 2), f"{t('tolp.name', locale)} · "
-          f"{t('tolp.ui.round', locale, round=public['round'])}", 42, bold=True, anchor="lm")
-    line = scoring_line(public, locale)
-    right = WIDTH - MARGIN - 6
-    if public["set_aside"]:
-        _text(canvas, (right, 28), line, 26, fill=INK_LIGHT, anchor="rm")
-        _text(canvas, (right, 66), t("tolp.ui.set_aside", locale, count=public["set_aside"]), 26,
-              fill=INK_LIGHT, anchor="rm")
-    else:
-        _text(canvas, (right, HEADER / 2), line, 28, fill=INK_LIGHT, anchor="rm")
+def header(public: Mapping[str, Any], names: Any, locale: str) -> Header:
+    """The game and round, who acts, and the play the table now has to beat."""
+    title = f"{t('tolp.name', locale)} · {t('tolp.ui.round', locale, round=public['round'])} · " \
+            f"{scoring_line(public, locale)}"
+    right = t("tolp.ui.set_aside", locale, count=public["set_aside"]) if public["set_aside"] else ""
+    news = ""
+    if public["table"] and public["phase"] == "play":
+        top = public["table"][-1]
+        news = t("render.tolp.played", locale, name=seat_name(names, top["seat"]),
+                 cards=" ".join(parse_card(card).pretty for card in top["cards"]))
+    return Header(title, acting=_status(public, names, locale), news=news, right=right,
+                  finished=public["result"] is not None)
 
 
 def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], seat: int,
-           box: tuple[int, int, int], names: Any, locale: str) -> None:
+           box: tuple[int, int, int], names: Any, locale: str, th: Theme) -> None:
     x, y, w = box
     acting = seat in public["to_act"]
     place = public["places"][seat]
-    fill = PANEL_TURN if acting else PANEL_OUT if place is not None else PANEL_FILL
-    draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=14, fill=fill,
-                           outline=HIGHLIGHT if acting else FELT_DARK, width=6 if acting else 2)
-    name = _fit(seat_name(names, seat), 34, w - 210, bold=True)
-    _text(canvas, (x + 18, y + 12), name, 34, bold=True, fill=HIGHLIGHT if acting else WHITE)
+    fill = th.surface_turn if acting else th.header if place is not None else th.surface
+    draw.rounded_rectangle([x, y, x + w, y + PANEL_H], radius=14, fill=fill, outline=th.line, width=2)
+    if acting:
+        marker(draw, [x, y, x + w, y + PANEL_H], th, turn=True, radius=14, width=6)
+    right = x + w - 14
+    room = w - 36 - (BACK_W + 26 + _width("13", 46, True) if place is None else 0)
+    lines, size = fit_lines(seat_name(names, seat), room, NAME, SMALL, True)
+    ny = y + 12
+    for line in lines:
+        _text(canvas, (x + 18, ny), line, size, bold=True, fill=th.turn if acting else th.ink)
+        ny += round(size * 1.15)
+    ny = max(ny + 6, y + 62)
     title = public["titles"][seat]
     tx = x + 18
     if title is not None:
-        label = t(f"tolp.title.{title}", locale)
-        _text(canvas, (tx, y + 62), label, 28, bold=True, fill=GOLD if title == "kung" else INK_LIGHT)
-        tx += _width(label, 28, True) + 16
+        label = t(f"render.tolp.title.{title}", locale)
+        _text(canvas, (tx, ny), label, SMALL, bold=True, fill=th.win if title == "kung" else th.muted)
+        tx += _width(label, SMALL, True) + 16
     kungs = public["kungs"][seat]
     if kungs:
-        _text(canvas, (tx, y + 66), t("tolp.ui.kungs", locale, count=kungs), 26, fill=INK_LIGHT)
-    right = x + w - 14
+        _text(canvas, (tx, ny), t("tolp.ui.kungs", locale, count=kungs), SMALL, fill=th.muted)
     if place is not None:
-        key = "tolp.ui.stuck" if seat in public["stuck"] else "tolp.ui.place"
-        _tag(canvas, draw, right, y + 14, t(key, locale, place=place + 1), GOLD if place == 0 else WHITE, FELT_DARK)
+        key = "render.tolp.stuck" if seat in public["stuck"] else "render.tolp.out"
+        _tag(canvas, draw, right, y + PANEL_H - SMALL - 26, t(key, locale, place=place + 1),
+             th.win if place == 0 else th.line, th.background if place == 0 else th.ink)
     else:
         count = public["counts"][seat]
-        _text(canvas, (right, y + 36), str(count), 46, bold=True, anchor="rm")
+        _text(canvas, (right, y + 36), str(count), 46, bold=True, fill=th.ink, anchor="rm")
         bx = right - _width(str(count), 46, True) - BACK_W - 26
         _paste(canvas, None, bx + 8, y + 10, BACK_W, BACK_H)
         _paste(canvas, None, bx, y + 16, BACK_W, BACK_H)
     if seat in public["passed"]:
-        _tag(canvas, draw, right, y + PANEL_H - 48, t("tolp.ui.passed", locale), RED)
+        _tag(canvas, draw, right, y + PANEL_H - SMALL - 26, t("tolp.ui.passed", locale), th.danger, (255, 255, 255))
 
 
 def _status(public: Mapping[str, Any], names: Any, locale: str) -> str:
@@ -192,17 +192,17 @@ def _status(public: Mapping[str, Any], names: Any, locale: str) -> str:
 
 
 def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], top: int,
-           names: Any, locale: str) -> None:
+           names: Any, locale: str, th: Theme) -> None:
     table = public["table"]
     left, right = MARGIN + 24, WIDTH - MARGIN - 24
-    y = top + 70
+    y = top + 30
     if not table:
-        _text(canvas, (left, y + 20), t("tolp.ui.table_empty", locale, name=seat_name(names, public["turn"])), 30,
-              fill=INK_LIGHT)
+        _text(canvas, (left, y + 20), t("tolp.ui.table_empty", locale, name=seat_name(names, public["turn"])),
+              SCALE.body, fill=th.muted)
         if public["must_include"]:
             label = t("tolp.ui.must_include", locale)
-            _text(canvas, (left, y + 96), label, 30, fill=INK_LIGHT)
-            x = min(left + _width(label, 30) + 30, right - CARD_W)
+            _text(canvas, (left, y + 96), label, SCALE.body, fill=th.muted)
+            x = min(left + _width(label, SCALE.body) + 30, right - CARD_W)
             _paste(canvas, public["must_include"], x, y + 10, CARD_W, CARD_H, highlight=True)
         return
     step, gap = 42, 28
@@ -221,31 +221,39 @@ def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
     x = left
     if len(shown) < len(table):
         _text(canvas, (x, y + CARD_H / 2), t("tolp.ui.more", locale, count=len(table) - len(shown)), 32,
-              bold=True, fill=INK_LIGHT, anchor="lm")
+              bold=True, fill=th.muted, anchor="lm")
         x += 70
     for index, combo in enumerate(shown):
         is_top = index == len(shown) - 1
+        if is_top:  # the play to beat is the last move: it carries the last-move mark
+            marker(draw, [x - 8, y - 8, x + width(combo["cards"]) + 8, y + CARD_H + 8], th, last=True, radius=12)
         for i, card in enumerate(combo["cards"]):
-            _paste(canvas, card, x + i * step, y, CARD_W, CARD_H, highlight=is_top)
-        label = _fit(seat_name(names, combo["seat"]), 26, width(combo["cards"]) + gap - 8, bold=is_top)
-        _text(canvas, (x, y + CARD_H + 10), label, 26, bold=is_top, fill=HIGHLIGHT if is_top else INK_LIGHT)
+            _paste(canvas, card, x + i * step, y, CARD_W, CARD_H)
+        lines, size = fit_lines(seat_name(names, combo["seat"]), width(combo["cards"]) + gap - 8, SMALL, SMALL,
+                                is_top)
+        for n, line in enumerate(lines):
+            _text(canvas, (x, y + CARD_H + 14 + n * (size + 4)), line, size, bold=is_top,
+                  fill=th.last if is_top else th.muted)
         x += width(combo["cards"]) + gap
 
 
 def _exchanges(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], top: int, names: Any,
-               locale: str) -> None:
-    y = top + 76
+               locale: str, th: Theme) -> None:
+    y = top + 30
     for ex in public["exchanges"]:
         row = t("tolp.ui.exchange_row", locale, high=seat_name(names, ex["high"]), low=seat_name(names, ex["low"]),
                 count=ex["count"])
-        _text(canvas, (MARGIN + 24, y), _fit(row, 30, 700), 30, fill=WHITE)
+        lines, size = fit_lines(row, 740, SCALE.body, SMALL)
+        _text(canvas, (MARGIN + 24, y), " ".join(lines) if len(lines) == 1 else lines[0], size, fill=th.ink)
         state = "done" if ex["done"] else "laid" if ex["laid"] else "waiting"
-        colour = INK_LIGHT if ex["done"] else HIGHLIGHT
-        _tag(canvas, draw, WIDTH - MARGIN - 24, y - 2, t(f"tolp.ui.exchange_{state}", locale), colour, FELT_DARK)
-        y += 46
+        colour = th.line if ex["done"] else th.turn
+        _tag(canvas, draw, WIDTH - MARGIN - 24, y - 2, t(f"tolp.ui.exchange_{state}", locale), colour,
+             th.ink if ex["done"] else th.background)
+        y += 50
 
 
-def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: Any, locale: str) -> None:
+def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: Any, locale: str,
+               th: Theme) -> None:
     """The final places (shared places counted as in a race) with each player's Kung titles, in
     two columns of five."""
     col_w = (WIDTH - 2 * MARGIN - 48) // 2
@@ -256,60 +264,73 @@ def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: 
             if public["kungs"][seat]:
                 text += " · " + t("tolp.ui.kungs", locale, count=public["kungs"][seat])
             first = place == 1
-            x, y = MARGIN + 24 + (index // 5) * col_w, top + 74 + (index % 5) * 42
-            _text(canvas, (x, y), _fit(text, 30, col_w - 20, bold=first), 30, bold=first,
-                  fill=HIGHLIGHT if first else WHITE)
+            x, y = MARGIN + 24 + (index // 5) * col_w, top + 34 + (index % 5) * 50
+            lines, size = fit_lines(text, col_w - 20, SCALE.body, SMALL, first, lines=1)
+            _text(canvas, (x, y), lines[0], size, bold=first, fill=th.win if first else th.ink)
             index += 1
         place += len(group)
 
 
+def body_top(public: Mapping[str, Any], names: Any, locale: str) -> int:
+    """Where the panels (the coordinates of ``_layout(players, 0)``) start: under the header."""
+    return header_height(header(public, names, locale), WIDTH)
+
+
+def table_top(public: Mapping[str, Any], names: Any, locale: str) -> int:
+    """Where the table under the panels (the trick, the exchanges, the standings) starts."""
+    return body_top(public, names, locale) + MARGIN + (int(public["players"]) + 1) // 2 * (PANEL_H + GAP) + 6
+
+
 def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     public = obs["public"]
+    th = theme_of(theme)
     players = int(public["players"])
-    canvas = _table_base(players).copy()
+    head = header(public, names, locale)
+    top = header_height(head, WIDTH)
+    canvas = Image.new("RGB", (WIDTH, top + _body_height(players)), th.background)
+    canvas.paste(_body(players, th.name), (0, top))
     draw = ImageDraw.Draw(canvas)
-    _header(canvas, draw, public, locale)
-    for seat, box in enumerate(_layout(players)):
-        _panel(canvas, draw, public, seat, box, names, locale)
-    top = _table_top(players)
-    status = _fit(_status(public, names, locale), 36, WIDTH - 2 * MARGIN - 48, bold=True)
-    _text(canvas, (MARGIN + 24, top + 18), status, 36, bold=True, fill=HIGHLIGHT)
+    draw_header(canvas, head, th)
+    for seat, box in enumerate(_layout(players, top)):
+        _panel(canvas, draw, public, seat, box, names, locale, th)
+    below = top + MARGIN + (players + 1) // 2 * (PANEL_H + GAP) + 6
     if public["phase"] == "exchange":
-        _exchanges(canvas, draw, public, top, names, locale)
+        _exchanges(canvas, draw, public, below, names, locale, th)
     elif public["phase"] == "play":
-        _trick(canvas, draw, public, top, names, locale)
+        _trick(canvas, draw, public, below, names, locale, th)
     elif public["result"] is not None:
-        _standings(canvas, public, top, names, locale)
-    return _encode(canvas)
+        _standings(canvas, public, below, names, locale, th)
+    return _encode(canvas, th.name)
 
 
 # -------------------------------------------------------------------------------- the hand
 def _exchange_lines(canvas: Image.Image, draw: ImageDraw.ImageDraw, ex: Mapping[str, Any], y: int,
-                    names: Any, locale: str) -> None:
+                    names: Any, locale: str, th: Theme) -> None:
     key = "tolp.ui.you_high" if ex["role"] == "high" else "tolp.ui.you_low"
     line = t(key, locale, count=ex["count"], partner=seat_name(names, ex["partner"]))
-    _text(canvas, (MARGIN + 10, y), _fit(line, 30, WIDTH - 2 * MARGIN, bold=True), 30, bold=True)
+    lines, size = fit_lines(line, WIDTH - 2 * MARGIN - 10, SCALE.body, SMALL, True, lines=1)
+    _text(canvas, (MARGIN + 10, y), lines[0], size, bold=True, fill=th.ink)
     y += 50
     x = MARGIN + 10
     small_w, small_h = 80, 112
     high = ex["role"] == "high"
     if ex["laid"] is not None:  # laid down by the higher player for the lower one
-        _text(canvas, (x, y), t("tolp.ui.gave" if high else "tolp.ui.got", locale), 26, fill=INK_LIGHT)
+        _text(canvas, (x, y), t("tolp.ui.gave" if high else "tolp.ui.got", locale), SMALL, fill=th.muted)
         for i, card in enumerate(ex["laid"]):
             _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["laid"]) * (small_w + 8) + 30)
     elif ex["role"] == "low":
-        _text(canvas, (x, y), t("tolp.ui.laid_hidden", locale, count=ex["count"]), 26, fill=INK_LIGHT)
+        _text(canvas, (x, y), t("tolp.ui.laid_hidden", locale, count=ex["count"]), SMALL, fill=th.muted)
         x += 460
     if ex["taken"] is not None:  # handed over by the lower player to the higher one
-        _text(canvas, (x, y), t("tolp.ui.got" if high else "tolp.ui.gave", locale), 26, fill=INK_LIGHT)
+        _text(canvas, (x, y), t("tolp.ui.got" if high else "tolp.ui.gave", locale), SMALL, fill=th.muted)
         for i, card in enumerate(ex["taken"]):
             _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["taken"]) * (small_w + 8) + 30)
     if ex["asked"]:
-        _text(canvas, (x, y), t("tolp.ui.questions", locale), 26, fill=INK_LIGHT)
+        _text(canvas, (x, y), t("tolp.ui.questions", locale), SMALL, fill=th.muted)
         answers = "   ".join(t("tolp.ui.asked", locale, rank=q["rank"], count=q["count"]) for q in ex["asked"])
-        _text(canvas, (x, y + 40), _fit(answers, 30, WIDTH - MARGIN - x, bold=True), 30, bold=True)
+        _text(canvas, (x, y + 40), _fit(answers, 30, WIDTH - MARGIN - x, bold=True), 30, bold=True, fill=th.ink)
 
 
 def private_key(obs: Mapping[str, Any]) -> str:
@@ -319,17 +340,24 @@ def private_key(obs: Mapping[str, Any]) -> str:
 
 
 def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes | None:
+    """The player's hand (and their exchange between rounds); None when there is nothing of theirs
+    to show: a player who went out holds no cards, and an empty hand is no picture."""
     private = obs.get("private")
     if private is None or obs.get("seat") is None:
         return None
     hand: list[str] = private["hand"]
-    rows = [hand[i:i + HAND_PER_ROW] for i in range(0, len(hand), HAND_PER_ROW)] or [[]]
     ex = private["exchange"]
-    hand_top = 80
+    if not hand and not ex:
+        return None
+    th = theme_of(theme)
+    rows = [hand[i:i + HAND_PER_ROW] for i in range(0, len(hand), HAND_PER_ROW)] or [[]]
+    title = Header(f"{t('tolp.name', locale)} · {seat_name(names, obs['seat'])}",
+                   acting=t("tolp.ui.your_hand", locale, count=len(hand)))
+    hand_top = header_height(title, WIDTH) + MARGIN
     row_h = HAND_H + 16
     height = hand_top + len(rows) * row_h + (220 if ex else 10)
-    canvas, draw = new_canvas(WIDTH, height, FELT)
-    _text(canvas, (MARGIN + 10, 22), t("tolp.ui.your_hand", locale, count=len(hand)), 40, bold=True)
+    canvas, draw = new_canvas(WIDTH, height, th.background)
+    draw_header(canvas, title, th)
     # few cards lie side by side; a full row overlaps down to the strip showing rank and suit
     longest = max(len(row) for row in rows)
     step = min(HAND_W + 12, (WIDTH - 2 * MARGIN - 20 - HAND_W) // max(1, longest - 1))
@@ -339,9 +367,9 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", th
             _paste(canvas, card, MARGIN + 10 + i * step, y, HAND_W, HAND_H)
     if ex:
         y = hand_top + len(rows) * row_h + 10
-        draw.line([MARGIN, y - 8, WIDTH - MARGIN, y - 8], fill=FELT_DARK, width=4)
-        _exchange_lines(canvas, draw, ex, y, names, locale)
-    return _encode(canvas)
+        draw.line([MARGIN, y - 8, WIDTH - MARGIN, y - 8], fill=th.line, width=4)
+        _exchange_lines(canvas, draw, ex, y, names, locale, th)
+    return _encode(canvas, th.name)
 
 
 # -------------------------------------------------------------------------------- in words

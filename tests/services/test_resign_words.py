@@ -51,8 +51,8 @@ async def test_zlodej_ended_by_resignations_says_so_and_names_the_winner(service
     image = Image.open(io.BytesIO(zlodej_render.render_public(obs, names=names, locale="en"))).convert("RGB")
     unnamed = {**obs, "public": {**obs["public"], "winners": []}}
     plain = Image.open(io.BytesIO(zlodej_render.render_public(unnamed, names=names, locale="en"))).convert("RGB")
-    # the winner line is drawn under "Game over", top right
-    box = (image.size[0] // 2, 90, image.size[0], 150)
+    # the winner is named in the header, across the top
+    box = (0, 0, image.size[0], 130)
     assert image.crop(box).tobytes() != plain.crop(box).tobytes()
 
 

@@ -138,7 +138,9 @@ def test_a_private_event_never_steers_the_public_focus() -> None:
     public = game.observe(state, None)["public"]
     nest = Event("tjuv.event.hid_private", {"money": 1000, "square": "A5"}, visible_to=frozenset({1}))
     assert tjuv.focus_square(public, event_hint=nest) == tjuv.focus_square(public)
-    assert tjuv.focus_square(public, event_hint=Event("x", {"square": tjuv.board().gate})) == tjuv.board().gate
+    over = {**public, "finished": True}  # no one to follow: a public event's square is shown
+    assert tjuv.focus_square(over, event_hint=nest) == tjuv.focus_square(over)
+    assert tjuv.focus_square(over, event_hint=Event("x", {"square": tjuv.board().gate})) == tjuv.board().gate
 
 
 def test_tokens_never_cover_a_street_name_or_price() -> None:
@@ -187,11 +189,13 @@ def test_tjuv_focus_view_coordinates_sums_and_pieces_are_9_px_at_400_px() -> Non
     assert all(shown_at_phone(d.size, width_of(board_png)) < BAR for d in map_coordinates)  # hence the focus
 
 
-def test_the_tjuv_focus_centres_on_the_last_move_or_the_acting_piece() -> None:
+def test_the_tjuv_focus_follows_the_player_to_act_and_else_the_last_move() -> None:
     game, state = played("tjuv", 4, 30)
     public = game.observe(state, None)["public"]
+    acting = tjuv.acting_piece(public)
+    assert acting is not None and tjuv.focus_square(public) == acting == tjuv.home_square(public, public["turn"])
+    over = {**public, "finished": True}
     path = [s for s in public["last_path"] if s != "house"]
     if path:
-        assert tjuv.focus_square(public) == path[-1]
-    assert tjuv.focus_square({**public, "last_path": []}) == tjuv.home_square(public, public["turn"])
-    assert tjuv.focus_square(public, event_hint=tjuv.board().gate) == tjuv.board().gate
+        assert tjuv.focus_square(over) == path[-1]
+    assert tjuv.focus_square({**over, "last_path": []}, event_hint=tjuv.board().gate) == tjuv.board().gate

@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.engine.registry import computer_action
 from bot.games.monopol.board import DEEDS
-from rendering.monopol import PLAYER_COLOURS, render_deed, render_private, render_public, tile_box
+from rendering.monopol import PLAYER_COLOURS, board_top, render_deed, render_private, render_public, tile_box
 from rendering.monopol_board import token_spot
 
 from .helpers import GAME, act, dice, new, own
@@ -42,7 +42,10 @@ def test_an_owned_deed_shows_its_owner_colour_and_the_token_its_square() -> None
     act(s, 1, "build 6 3")
     dice(s, 2, 3)
     act(s, 0, "roll")  # seat 0 to Oslo Sentralstasjon
-    image = decode(render_public(GAME.observe(s, None), names=NAMES, locale="en")).convert("RGB")
+    obs = GAME.observe(s, None)
+    image = decode(render_public(obs, names=NAMES, locale="en")).convert("RGB")
+    top = board_top(obs, NAMES, "en")  # the shared header stands over the board
+    image = image.crop((0, top, image.width, image.height))
     x0, y0, x1, y1 = tile_box(8)
     assert near(image.getpixel((x0 + 6, y1 - 6)), PLAYER_COLOURS[1])  # owner strip on the outer edge
     x, y = token_spot(5, 0, False)  # in the band in front of the square, off its name and price

@@ -4,11 +4,14 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from bot.engine.rng import Rng
 from bot.games.stratego import GAME
 from rendering import stratego as R
+from rendering.kit import recording
+from rendering.theme import THEMES, theme_of
 
 NAMES = ["Anna", "Björn"]
 
@@ -33,9 +36,9 @@ def near(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
 
 
-def cell_centre(square: str, flipped: bool) -> tuple[int, int]:
+def cell_centre(square: str, flipped: bool, top: int) -> tuple[int, int]:
     x, y = R._cell_origin(square, flipped)
-    return x + 12, y + R.CELL // 2  # left of the label, on the piece's own colour
+    return x + 12, top + y + R.CELL // 2  # left of the label, on the piece's own colour
 
 
 def test_public_board_is_a_wide_palette_png_within_budget() -> None:
@@ -60,8 +63,9 @@ def test_private_board_turns_so_the_viewers_army_is_at_the_bottom() -> None:
     state = game_after(0)
     red = decode(R.render_private(GAME.observe(state, 0), names=NAMES) or b"")
     blue = decode(R.render_private(GAME.observe(state, 1), names=NAMES) or b"")
-    bottom_left_red = red.getpixel(cell_centre("A1", flipped=False))
-    bottom_left_blue = blue.getpixel(cell_centre("J10", flipped=True))
+    top = R.body_top(GAME.observe(state, 0), NAMES, "en")
+    bottom_left_red = red.getpixel(cell_centre("A1", False, top))
+    bottom_left_blue = blue.getpixel(cell_centre("J10", True, top))
     assert near(bottom_left_red, R.SIDE[0][0]) and near(bottom_left_blue, R.SIDE[1][0])
     assert R._cell_origin("J10", True)[1] > R._cell_origin("J1", True)[1]
 
@@ -70,48 +74,50 @@ def test_private_render_needs_a_seat() -> None:
     assert R.render_private(GAME.observe(game_after(0), None), names=NAMES) is None
 
 
-def test_last_move_is_marked() -> None:
+@pytest.mark.parametrize("theme", THEMES)
+def test_last_move_is_marked_in_the_last_move_colour(theme: str) -> None:
     state = game_after(1)
     last = state.last_move
     assert last is not None
-    image = decode(R.render_public(GAME.observe(state, None), names=NAMES))
+    obs = GAME.observe(state, None)
+    image = decode(R.render_public(obs, names=NAMES, theme=theme))
     x, y = R._cell_origin(last["to"], False)
-    assert near(image.getpixel((x + 3, y + R.CELL // 2)), R.HIGHLIGHT)
+    top = R.body_top(obs, NAMES, "en")
+    assert near(image.getpixel((x + 3, top + y + R.CELL // 2)), theme_of(theme).last)
 
 
 def test_setup_view_shows_the_draft_only_to_its_owner() -> None:
     state = GAME.new(2, GAME.resolve_options({}), "draft")
     mine = decode(R.render_private(GAME.observe(state, 0), names=NAMES) or b"")
     public = decode(R.render_public(GAME.observe(state, None), names=NAMES))
-    point = cell_centre("A1", flipped=False)
-    assert near(mine.getpixel(point), R.SIDE[0][0])
-    assert not near(public.getpixel(point), R.SIDE[0][0])
+    mine_point = cell_centre("A1", False, R.body_top(GAME.observe(state, 0), NAMES, "en"))
+    public_point = cell_centre("A1", False, R.body_top(GAME.observe(state, None), NAMES, "en"))
+    assert near(mine.getpixel(mine_point), R.SIDE[0][0])
+    assert not near(public.getpixel(public_point), R.SIDE[0][0])
 
 
 LONG = ["Maximilian Wolfgang Amadeus XIV", "Ženíšek Příliš Žluťoučký Kůň Úpěl"]
 
 
-def test_long_names_stay_inside_their_columns() -> None:
-    """Header texts over the board, header texts over the trays and tray titles never run into
-    each other or off the image, whatever the names (Discord allows 32 characters)."""
+def test_long_names_are_drawn_whole_in_the_header_and_the_trays() -> None:
+    """The header and the tray titles draw every 32-character name whole (shrunk or on a line of
+    its own, never cut), and nothing runs past the trays' right edge."""
     setup = GAME.new(2, GAME.resolve_options({}), "long")
     GAME.apply(setup, 1, GAME.parse_action("ready"))
     offer = game_after(3)
     GAME.apply(offer, min(GAME.to_act(offer)), GAME.parse_action("offer draw"))
+    R._tray.cache_clear()
     for state, locale in ((setup, "cs"), (offer, "sv"), (game_after(5), "en")):
-        image = decode(R.render_public(GAME.observe(state, None), names=LONG, locale=locale))
-        for y in range(10, 66):
-            for x in [*range(0, R.BOARD_X - 6), *range(R.BOARD_X + R.BOARD + 6, R.TRAY_X - 2)]:
-                assert near(image.getpixel((x, y)), R.BACKGROUND, 8), (locale, x, y)
-        for top in (R.BOARD_Y, R.BOARD_Y + R.BOARD - R.TRAY_HEIGHT):  # the tray titles
-            for y in range(top + 14, top + 42):
+        obs = GAME.observe(state, None)
+        with recording() as drawn:
+            image = decode(R.render_public(obs, names=LONG, locale=locale))
+        texts = [d.text for d in drawn]
+        assert not any(text.endswith("…") for text in texts), texts
+        for name in LONG:  # each tray title: the name on one line or two
+            assert name in texts or any(a + b == name or f"{a} {b}" == name for a, b in zip(texts, texts[1:],
+                                                                                        strict=False))
+        top = R.body_top(obs, LONG, locale)
+        for tray_top in (R.BOARD_Y, R.BOARD_Y + R.BOARD - R.TRAY_HEIGHT):
+            for y in range(top + tray_top + 40, top + tray_top + 100):
                 for x in range(R.WIDTH - 22, R.WIDTH - 16):
-                    assert near(image.getpixel((x, y)), R.PANEL, 8), (locale, x, y)
-
-
-def test_a_long_name_is_shortened_but_the_sentence_is_kept() -> None:
-    image = Image.new("RGB", (10, 10))
-    draw = R.ImageDraw.Draw(image)
-    text = R._named(draw, "stratego.render.draw_offer", "en", LONG[1], R.font(34, bold=True), R.TITLE_WIDTH)
-    assert text.endswith("… offers a draw") and text.startswith("Ženíšek")
-    assert R.text_width(draw, text, R.font(34, bold=True)) <= R.TITLE_WIDTH
+                    assert near(image.getpixel((x, y)), theme_of("dark").surface, 8), (locale, x, y)

@@ -127,12 +127,15 @@ def test_the_police_player_chooses_which_adjacent_piece_makes_the_arrest() -> No
 
 
 def test_renderer_draws_the_radio_car_over_two_squares() -> None:
-    from rendering.tjuv import CAR_COLOUR, _centre, render_public
+    from rendering.tjuv import CAR_COLOUR, _centre, map_shift, render_public
 
     state = position(police={"C": ("P11", "Q11")})
-    image = Image.open(io.BytesIO(render_public(GAME.observe(state, None), names=["A", "B"], locale="en")))
+    obs = GAME.observe(state, None)
+    image = Image.open(io.BytesIO(render_public(obs, names=["A", "B"], locale="en")))
     rgb = image.convert("RGB")
+    shift = map_shift(obs, ["A", "B"], "en")  # the shared header stands over the map
     (fx, fy), (tx, ty) = _centre("P11"), _centre("Q11")
+    fy, ty = fy + shift, ty + shift
     midway = ((fx + tx) // 2, (fy + ty) // 2)
     scale = rgb.width / image.width
     for x, y in (midway, (tx + 8, ty + 8)):

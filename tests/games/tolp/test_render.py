@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.games.tolp.state import TolpState
 from rendering import tolp as render
-from rendering.kit import HIGHLIGHT
+from rendering.theme import THEMES, theme_of
 
 from .build import GAME, act, exchange_state
 
@@ -35,12 +36,15 @@ def test_the_table_is_a_palette_png_at_least_1000_pixels_wide() -> None:
     assert image.format == "PNG" and image.mode == "P" and image.width >= 1000
 
 
-def test_the_seat_to_act_is_framed_in_the_highlight_colour() -> None:
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_seat_to_act_is_framed_in_the_turn_colour(theme: str) -> None:
     state = midgame()
-    image = decode(render.render_public(GAME.observe(state, None), names=NAMES)).convert("RGB")
-    for seat, (x, y, _) in enumerate(render._layout(state.players)):
+    obs = GAME.observe(state, None)
+    image = decode(render.render_public(obs, names=NAMES, theme=theme)).convert("RGB")
+    top = render.body_top(obs["public"], NAMES, "en")
+    for seat, (x, y, _) in enumerate(render._layout(state.players, top)):
         pixel = image.getpixel((x + 2, y + render.PANEL_H // 2))
-        close = all(abs(a - b) < 40 for a, b in zip(pixel, HIGHLIGHT, strict=True))
+        close = all(abs(a - b) < 40 for a, b in zip(pixel, theme_of(theme).turn, strict=True))
         assert close == (seat == state.turn), (seat, pixel)
 
 

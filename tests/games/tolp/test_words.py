@@ -43,10 +43,10 @@ def test_the_game_over_image_lists_the_standings() -> None:
     assert obs["public"]["result"]["places"][0] == [0]
     image = _decoded(render.render_public(obs, names=NAMES, locale="sv"))
     # the table area below the seats holds one row of text per player, not an empty panel
-    top = render._table_top(4)
+    top = render.table_top(obs["public"], NAMES, "sv")
     for row in range(4):
-        box = (render.MARGIN + 24, top + 74 + row * 42, render.WIDTH // 2, top + 74 + row * 42 + 34)
-        bright = sum(image.crop(box).convert("L").histogram()[201:])
+        box = (render.MARGIN + 24, top + 34 + row * 50, render.WIDTH // 2, top + 34 + row * 50 + 34)
+        bright = sum(image.crop(box).convert("L").histogram()[150:])
         assert bright > 50, row
-    below = (render.MARGIN + 24, top + 74 + 4 * 42, render.WIDTH // 2, top + 74 + 4 * 42 + 34)
-    assert sum(image.crop(below).convert("L").histogram()[201:]) == 0
+    below = (render.MARGIN + 24, top + 34 + 4 * 50, render.WIDTH // 2, top + 34 + 4 * 50 + 34)
+    assert sum(image.crop(below).convert("L").histogram()[150:]) == 0

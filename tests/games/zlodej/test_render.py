@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from bot.engine.rng import Rng
-from rendering.kit import HIGHLIGHT
-from rendering.zlodej import HEADER, MARGIN, PANEL_H, render_private, render_public
+from rendering.theme import THEMES, theme_of
+from rendering.zlodej import PANEL_H, STRIP, panel_boxes, render_private, render_public
 
 from .helpers import GAME, make_state
 
@@ -34,18 +34,20 @@ def decode(data: bytes) -> Image.Image:
 def test_the_table_is_a_wide_png_for_any_table_size(players: int, steps: int) -> None:
     state = played(players, steps)
     image = decode(render_public(GAME.observe(state, None), names=NAMES[:players], locale="cs"))
-    assert image.width >= 1000 and image.height >= HEADER + (players + 1) // 2 * PANEL_H
+    assert image.width >= 1000 and image.height >= STRIP + (players + 1) // 2 * PANEL_H
 
 
-def test_the_seat_to_play_has_a_highlighted_panel() -> None:
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_seat_to_play_has_a_panel_ringed_in_the_turn_colour(theme: str) -> None:
     state = make_state(3, hands=["2C 3D 4H 5S 6C", "5C 5D 6H 6S 9C", "7C 7D 8H 8S 9D"], turn=1)
-    image = decode(render_public(GAME.observe(state, None), names=NAMES, locale="en"))
-    col_w = (image.width - 3 * MARGIN) // 2
-    mid = HEADER + PANEL_H // 2
-    on_turn = image.getpixel((MARGIN + col_w + MARGIN + 2, mid))
-    waiting = image.getpixel((MARGIN + 2, mid))
-    assert all(abs(a - b) < 24 for a, b in zip(on_turn, HIGHLIGHT, strict=True))
-    assert not all(abs(a - b) < 24 for a, b in zip(waiting, HIGHLIGHT, strict=True))
+    obs = GAME.observe(state, None)
+    image = decode(render_public(obs, names=NAMES, locale="en", theme=theme))
+    boxes = panel_boxes(obs["public"], NAMES, "en")
+    turn = theme_of(theme).turn
+    on_turn = image.getpixel((boxes[1][0] + 2, boxes[1][1] + PANEL_H // 2))
+    waiting = image.getpixel((boxes[0][0] + 2, boxes[0][1] + PANEL_H // 2))
+    assert all(abs(a - b) < 24 for a, b in zip(on_turn, turn, strict=True))
+    assert not all(abs(a - b) < 24 for a, b in zip(waiting, turn, strict=True))
 
 
 def test_the_public_image_does_not_change_when_hidden_cards_are_redealt() -> None:

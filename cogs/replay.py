@@ -153,7 +153,8 @@ async def send_animation(interaction: discord.Interaction, record: GameRow, load
 
 
 ANIMATIONS_KEPT = 32  # finished games whose animation this process keeps (a few MB at most)
-_animations: OrderedDict[int, asyncio.Future[bytes]] = OrderedDict()
+# by game and seed: a game's number alone is not unique across databases (tests run several bots)
+_animations: OrderedDict[tuple[int, str], asyncio.Future[bytes]] = OrderedDict()
 drawn = 0  # animations drawn by this process (each game's once while it stays in the cache)
 
 
@@ -161,14 +162,15 @@ async def cached_animation(record: GameRow, loaded: replays.Replay, cap_bytes: i
     """The finished game's animation: drawn by the first press, shared by presses that come while
     it is drawn, kept for the next ones."""
     global drawn
-    future = _animations.get(record.id)
+    key = (record.id, record.seed)
+    future = _animations.get(key)
     if future is None or (future.done() and future.exception() is not None):
         future = asyncio.ensure_future(animation(record, replace(loaded, ended=False), cap_bytes))  # public boards
-        _animations[record.id] = future
+        _animations[key] = future
         drawn += 1
         while len(_animations) > ANIMATIONS_KEPT:
             _animations.popitem(last=False)
-    _animations.move_to_end(record.id)
+    _animations.move_to_end(key)
     return await asyncio.shield(future)
 
 

@@ -32,12 +32,16 @@ except ImportError:  # an older checkout
     from bot.app import GameMasterBot as Bot  # type: ignore[no-redef]
 
 GAMES = {"tolp": (4, "scoring=rounds rounds=1"), "zlodej": (3, ""), "stratego": (2, ""),
-         "monopol": (4, "max_rounds=3"), "tjuv": (3, "max_rounds=4")}
+         "monopol": (4, "max_rounds=3"), "tjuv": (3, "max_rounds=4"),
+         # Monopol where every deed goes to auction (each player declines to buy): windows, not turns
+         "monopol_auctions": (4, "max_rounds=2")}
 MOVES = 250
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
-def choose(engine: Any, state: Any, seat: int) -> str:
+def choose(engine: Any, state: Any, seat: int, auctions: bool = False) -> str:
+    if auctions and any(str(a) == "decline" for a in engine.legal_actions(state, seat)):
+        return "decline"
     try:
         from bot.engine.registry import computer_action
     except ImportError:  # an older checkout: the engine's own computer
@@ -64,7 +68,7 @@ def counted(fake: FakeDiscord, users: list[dict[str, Any]]) -> dict[str, Any]:
         if rec.status not in (200, 204):
             continue
         uploaded += sum(f.size for f in rec.files)
-        body = rec.json or {}
+        body = rec.json if isinstance(rec.json, dict) else {}
         if rec.route.endswith("/callback"):
             body = body.get("data") or {}
         public = not (body.get("flags", 0) & 64)
@@ -103,20 +107,20 @@ async def play(game: str) -> dict[str, Any]:
         await fake.login(bot)
         users = fake.add_members(players)
         extra = {"options": options} if options else {}
-        await fake.interact(bot, fake.slash(users[0], "game new", game=game, **extra), timeout=60)
+        await fake.interact(bot, fake.slash(users[0], "game new", game=game.split("_")[0], **extra), timeout=60)
         for user in users[1:]:
             await fake.interact(bot, fake.slash(user, "game join"), timeout=60)
         await fake.interact(bot, fake.slash(users[0], "game start"), timeout=60)
-        engine = registry.get(game)
+        engine = registry.get(game.split("_")[0])
         moves = 0
         while (record := await bot.service.current(fake.channel_id)) is not None and moves < MOVES:
             seat = min(bot.service.to_act(record))
-            action = choose(engine, engine.load(record.state), seat)
+            action = choose(engine, engine.load(record.state), seat, auctions=game.endswith("_auctions"))
             update = await bot.service.act(user_id=record.user_of(seat), action=action, game_id=record.id)
             announce(bot, update, seat if seat in update.private_changed else None)
-            await settle(bot, 60)
+            await settle(bot, 600)
             moves += 1
-        await settle(bot, 60)
+        await settle(bot, 600)
         counts = {"moves": moves, **counted(fake, users)}
         await fake.close_bot(bot)
         await db.close()

@@ -31,9 +31,11 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("finished_counts", None),
     ("ratings", None),
     ("rating_marks", None),  # finish numbers handed out (the games carry theirs) and games rated
+    ("challenges", None),  # open, accepted and past challenges (a started one names its game)
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)
+NUMBERED = frozenset({"challenges"})  # tables besides games whose id the database numbers
 LEFT = frozenset({"instance_leases", "schema_version", "announcements", "announce_leases"})
 BATCH = 500  # games per transaction
 
@@ -103,6 +105,9 @@ async def copy(src: Database, dst: Database, progress: Callable[[str, int], None
             rows = await src.fetchall(f"SELECT * FROM {table}")
             async with dst.transaction() as conn:
                 await _insert(conn, table, rows)
+                if table in NUMBERED and rows and dst.backend == POSTGRES:  # new rows continue after these
+                    await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), ?)",
+                                       (max(int(row["id"]) for row in rows),))
             report.rows[table] = len(rows)
     if dst.backend == POSTGRES and ids:  # new games continue after the copied ids
         async with dst.transaction() as conn:

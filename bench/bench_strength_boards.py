@@ -6,7 +6,8 @@ against opponents of one kind (the easy level is in ai-cards' benchmark): a unif
 player, the casual greedy baseline (``bench/board_baselines.py``, sees only its own observation)
 or the normal computer. A win is
 sole first place; draws and shared places are counted apart. Shown: wins with a 95 % Wilson
-interval, the fair share, game lengths, and the measured computer's decision time (p50, p99).
+interval, the fair share, game lengths, and the measured computer's decision time (p50, p99),
+wall clock and CPU time (the CPU time holds steady on a busy machine).
 
 Run: .venv/bin/python -m bench.bench_strength_boards [--games 100] [--game stratego|tjuv]
      [--pairing strong-normal ...]
@@ -27,7 +28,6 @@ from bot.engine.rng import Rng
 from bot.games.stratego import computer_normal as stratego_normal
 from bot.games.stratego import computer_strong as stratego_strong
 from bot.games.tjuv import computer_normal as tjuv_normal
-from bot.games.tjuv import computer_strong as tjuv_strong
 from bot.games.tjuv.view import role_of
 
 Choose = Callable[[Any, int, list[Any], Rng], Any]
@@ -42,7 +42,7 @@ def random_player(state: Any, seat: int, legal: list[Any], rng: Rng) -> Any:
 
 LEVELS: dict[str, dict[str, Choose]] = {
     "stratego": {"normal": stratego_normal.choose, "strong": stratego_strong.choose},
-    "tjuv": {"normal": tjuv_normal.choose, "strong": tjuv_strong.choose},
+    "tjuv": {"normal": tjuv_normal.choose},  # strong plays as normal (see docs/benchmarks.md)
 }
 
 
@@ -75,7 +75,8 @@ class Tally:
     shared: int = 0
     unfinished: int = 0
     lengths: list[int] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # wall clock per decision
+    cpu: list[float] = field(default_factory=list)  # CPU time per decision (steady on a busy machine)
     by_role: dict[str, list[int]] = field(default_factory=dict)
 
 
@@ -87,10 +88,11 @@ def play(game_name: str, chooses: list[Choose], seed: str, measured: int, tally:
         seat = min(game.to_act(state))
         legal = list(game.legal_actions(state, seat))
         rng = computer_rng(seed, actions, seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = chooses[seat](state, seat, legal, rng)
         if seat == measured:
             tally.times.append(time.perf_counter() - start)
+            tally.cpu.append(time.thread_time() - cpu)
         game.apply(state, seat, action)
         actions += 1
     outcome = game.outcome(state)
@@ -127,12 +129,15 @@ def report(game_name: str, pairing: str, tally: Tally) -> str:
     share = 100 / PLAYERS[game_name]
     times = sorted(tally.times) or [0.0]
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    cpu = sorted(tally.cpu) or [0.0]
+    cpu99 = cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))]
     unit = "moves" if game_name == "stratego" else "rounds"
     roles = ", ".join(f"{r} {w}/{n}" for r, (w, n) in sorted(tally.by_role.items()))
     return (f"| {game_name} | {pairing.replace('-', ' vs ')} | {tally.games} | "
             f"{100 * tally.wins / tally.games:.0f} % [{100 * low:.0f}, {100 * high:.0f}] | {share:.0f} % | "
             f"{tally.shared} | {tally.unfinished} | {roles} | {statistics.median(tally.lengths):.0f} / "
-            f"{max(tally.lengths)} {unit} | {1000 * statistics.median(times):.1f} / {1000 * p99:.0f} ms |")
+            f"{max(tally.lengths)} {unit} | {1000 * statistics.median(times):.1f} / {1000 * p99:.0f} ms | "
+            f"{1000 * statistics.median(cpu):.1f} / {1000 * cpu99:.0f} ms |")
 
 
 def main() -> None:
@@ -142,10 +147,12 @@ def main() -> None:
     parser.add_argument("--pairing", choices=PAIRINGS, action="append")
     args = parser.parse_args()
     print("| game | pairing | games | wins [95 % CI] | fair share | shared first | unfinished | "
-          "wins by seat | length median / max | decision p50 / p99 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "wins by seat | length median / max | decision p50 / p99 | CPU p50 / p99 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for game_name in args.game or sorted(PLAYERS):
         for pairing in args.pairing or PAIRINGS:
+            if pairing.split("-")[0] not in LEVELS[game_name]:
+                continue
             print(report(game_name, pairing, run(game_name, pairing, args.games)), flush=True)
 
 

@@ -1,18 +1,22 @@
-"""The normal and strong computers: thieves fetch their stash and leave town in time, the police
+"""The normal computer: thieves fetch their stash and leave town in time, the police
 guard the telegraphs and chase with the radio car, and no decision reads another thief's stashes."""
 from __future__ import annotations
 
 import pytest
 
+from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.games.tjuv import computer_normal as normal
-from bot.games.tjuv import computer_strong as strong
 from bot.games.tjuv.actions import Fetch, Hide, Move
 from bot.games.tjuv.state import ESCAPING, FREE
 
 from .helpers import GAME, act, position
 
-LEVELS = {"normal": normal.choose, "strong": strong.choose}
+LEVELS = {"normal": normal.choose}
+
+
+def test_the_strong_level_plays_as_normal() -> None:
+    assert registry.computer("tjuv", "strong") is normal.choose
 
 
 def decide(level: str, state, seat: int, seed: str = "t"):  # type: ignore[no-untyped-def]

@@ -142,7 +142,7 @@ def report(game_name: str, pairing: str, tally: Tally) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
     parser.add_argument("--pairing", choices=PAIRINGS, action="append")
     args = parser.parse_args()

@@ -14,7 +14,8 @@ from bot.i18n import t
 from bot.services import clock, outbox
 from bot.services.core import ServiceCore, Update, outcome_to_dict
 from bot.services.movelog import CLOSE
-from bot.services.turn_clock import guild_clock, turn_clock
+from bot.services.pipeline import finished
+from bot.services.turn_clock import guild_clock
 from bot.storage import games as repo
 from bot.storage.games import GameRow, SeatRow
 
@@ -125,22 +126,13 @@ class Lobby(ServiceCore):
             state = game.new(len(record.seats), record.options, record.seed)
             events = [Event("game.event.started", {"game": record.game, "commitment": commitment(record.seed)}),
                       *game.opening_events(state)]
-            now = self.clock()
             bank = int((await guild_clock(conn, record.guild_id)).bank_hours * 3600)
             for seat_row in record.seats:
                 await repo.set_bank(conn, record.id, seat_row.seat, bank)
                 seat_row.bank_seconds = bank
-            await repo.update(conn, record, record.version, status="active", state=game.dump(state),
-                              **await turn_clock(conn, game, state, record, now))
-            update = Update(record, events, started=True)
-            await self._run_computers(conn, game, state, record, update)
-            update.record = await self._reload(conn, record.id)
-            update.to_act = self.to_act(update.record)
-            update.private_changed = frozenset(range(len(update.record.seats)))
-            update.finished = update.record.status == "finished"
-            await self._record(conn, update)
-        self.states.keep(update.record, state)
-        return update
+            turn = await self.pipeline.begin(conn, record, state, events)
+            await turn.computers()
+            return await turn.finish()
 
     async def end(self, channel_id: str, user_id: str, *, is_manager: bool = False, name: str | None = None) -> GameRow:
         """End the channel's game (its creator or a manager, ``name`` their display name). A game
@@ -159,12 +151,14 @@ class Lobby(ServiceCore):
                 if outcome is not None:
                     seat = record.seat_of(user_id)
                     await repo.append_move(conn, record.id, record.ply + 1, 0 if seat is None else seat, CLOSE)
+                    result = outcome_to_dict(outcome)
                     await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
-                                      status="finished", outcome=outcome_to_dict(outcome), turn_deadline=None,
+                                      status="finished", outcome=result, turn_deadline=None,
                                       alarm_at=None, timer_at=None)
+                    await finished(conn, record, result)
                     record = await self._reload(conn, record.id)
                     # announced as the game's last move: its result board, like any finished game
-                    await self._record(conn, Update(record, finished=True))
+                    await self.pipeline.record(conn, Update(record, finished=True))
                     return record
             was_active = record.status == "active"
             seat = record.seat_of(user_id)
@@ -173,7 +167,7 @@ class Lobby(ServiceCore):
                               ended_by_name=name or (None if seat is None else record.seats[seat].name))
             record = await self._reload(conn, record.id)
             if was_active:
-                await self._record(conn, Update(record), outbox.ENDED)
+                await self.pipeline.record(conn, Update(record), outbox.ENDED)
             return record
 
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:

@@ -1,23 +1,22 @@
 """GameService: the one door through which Discord, the console and tests change games.
 
 Its calls live with their seams: the lobby (``lobby.Lobby``), the seats nobody plays in time and
-the games' timers (``timeouts.Timeouts``), and here the moves themselves; the shared reads and
-the steps of one table's transaction are ``core.ServiceCore``, the move log's markers and replay
-``movelog``, the turn clock ``turn_clock``.
+the games' timers (``timeouts.Timeouts``), and here the moves themselves; the shared reads are
+``core.ServiceCore``, the steps every change of a running game goes through ``pipeline``, the move
+log's markers and replay ``movelog``, the turn clock ``turn_clock``.
 
-Every user action is one transaction: load the snapshot, apply on a fresh copy, append the move,
+Every user action is one transaction: lock the game, take its state, apply on it, append the move,
 save the snapshot, bump the version (conditional on the version read, so a double click applies
 once). Engines raise before mutating; a raised error rolls the transaction back and nothing changes.
 """
 from __future__ import annotations
 
-from bot.engine import registry
 from bot.engine.core import Event
 from bot.errors import AlreadyApplied, Conflict, Forbidden, GameMasterError, IllegalAction
-from bot.services.core import Update
 from bot.services.lobby import Lobby
 from bot.services.movelog import RESIGN
 from bot.services.timeouts import Timeouts
+from bot.services.update import Update
 from bot.storage import games as repo
 
 
@@ -36,7 +35,7 @@ class GameService(Lobby, Timeouts):
         same interaction delivered again raises AlreadyApplied and changes nothing."""
         async with self.db.transaction() as conn:
             try:
-                record = await self._active(conn, channel_id=channel_id, game_id=game_id)
+                record = await self.pipeline.lock(conn, channel_id=channel_id, game_id=game_id)
             except GameMasterError:  # e.g. the game this very interaction finished
                 if interaction_id is not None and await repo.interaction_applied(conn, interaction_id):
                     raise AlreadyApplied() from None
@@ -53,41 +52,28 @@ class GameService(Lobby, Timeouts):
                 if owner is None or expected_ply > record.ply or \
                         await repo.moved_since(conn, record.id, seat, expected_ply):
                     raise Conflict("error.stale")
-            game = registry.get(record.game)
-            state, known = self.states.take(game, record)
-            before = known or self._privates(game, state, len(record.seats))
+            turn = self.pipeline.take(conn, record, reply_privately=reply_privately)
             try:
-                parsed = game.parse_action(action)
-                events = game.apply(state, seat, parsed)
+                parsed = turn.game.parse_action(action)
+                events = turn.game.apply(turn.state, seat, parsed)
             except GameMasterError as exc:
                 exc.names = record.names  # so the refusal can name the players it mentions
                 raise
-            update = Update(record, list(events), reply_privately=reply_privately)
-            await self._commit_move(conn, game, state, record, seat, str(parsed))
-            await self._run_computers(conn, game, state, record, update)
-            self._finish_update(update, game, state, before)
-            await self._record(conn, update)
-        return update
+            return await turn.play(seat, str(parsed), list(events))
 
     async def resign(self, channel_id: str, user_id: str) -> Update:
         async with self.db.transaction() as conn:
-            record = await self._active(conn, channel_id=channel_id)
+            record = await self.pipeline.lock(conn, channel_id=channel_id)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise Forbidden("error.not_seated")
-            game = registry.get(record.game)
-            state, known = self.states.take(game, record)
-            before = known or self._privates(game, state, len(record.seats))
+            turn = self.pipeline.take(conn, record)
             try:
-                events = game.resign(state, seat)
+                events = turn.game.resign(turn.state, seat)
             except NotImplementedError:
                 raise IllegalAction("error.resign_unsupported") from None
             # one announcement: the game's own resignation line when it has one, else the table's
             told = any(e.key.endswith((".event.resigned", ".event.resigns")) and e.params.get("seat") == seat
                        for e in events)
-            update = Update(record, events if told else [Event("game.event.resigned", {"seat": seat}), *events])
-            await self._commit_move(conn, game, state, record, seat, RESIGN)
-            await self._run_computers(conn, game, state, record, update)
-            self._finish_update(update, game, state, before)
-            await self._record(conn, update)
-        return update
+            return await turn.play(seat, RESIGN, events if told else [Event("game.event.resigned", {"seat": seat}),
+                                                                     *events])

@@ -44,35 +44,30 @@ class Timeouts(ServiceCore):
         """A player whose seat the computer took over (on timeout) takes it back."""
         now = self.clock()
         async with self.db.transaction() as conn:
-            record = await self._active(conn, channel_id=channel_id)
+            record = await self.pipeline.lock(conn, channel_id=channel_id)
             seat = record.seat_of(user_id)
             if seat is None:
                 raise IllegalAction("error.already_started")
             if not record.seats[seat].is_computer:
                 raise IllegalAction("error.already_joined")
             await repo.set_computer(conn, record.id, seat, False)
-            record = await self._reload(conn, record.id)
+            record.seats[seat].is_computer, record.seats[seat].level = False, ""
             game = registry.get(record.game)
             state = self.states.view(game, record)
             clock_fields = await turn_clock(conn, game, state, record, now)
             await repo.set_deadline(conn, record.id, clock_fields["turn_deadline"], clock_fields["alarm_at"])
-            return await self._reload(conn, record.id)
+            record.turn_deadline = clock_fields["turn_deadline"]
+            return record
 
     async def hand_to_computer(self, game_id: int, seat: int) -> Update:
         """Give a seat to the computer player (timeout policy) and let it move if it must."""
         async with self.db.transaction() as conn:
-            record = await self._active(conn, game_id=game_id)
+            record = await self.pipeline.lock(conn, game_id=game_id)
             await repo.set_computer(conn, record.id, seat, True, record.computer_level)
-            record = await self._reload(conn, record.id)
-            game = registry.get(record.game)
-            state, known = self.states.take(game, record)
-            before = known or self._privates(game, state, len(record.seats))
-            update = Update(record, [took_over(record, seat)])
-            await self._run_computers(conn, game, state, record, update)
-            update.record = await self._reload(conn, record.id)
-            self._finish_update(update, game, state, before)
-            await self._record(conn, update)
-        return update
+            record.seats[seat].is_computer, record.seats[seat].level = True, record.computer_level
+            turn = self.pipeline.take(conn, record, events=[took_over(record, seat)])
+            await turn.computers()
+            return await turn.finish()
 
     async def vote_timeout(self, *, game_id: int, ply: int, seat: int, user_id: str, choice: str) -> VoteResult:
         """A vote of another player on a timed-out seat: ``wait`` (more time), ``skip`` (the turn,
@@ -82,11 +77,11 @@ class Timeouts(ServiceCore):
             raise InvalidAction("error.bad_custom_id")
         now = self.clock()
         async with self.db.transaction() as conn:
-            record = await self._active(conn, game_id=game_id)
+            record = await self.pipeline.lock(conn, game_id=game_id)
             if record.ply != ply:
                 raise Conflict("error.stale")
             game = registry.get(record.game)
-            state, known = self.states.take(game, record)
+            state = self.states.view(game, record)
             voter = record.seat_of(user_id)
             if voter is None:
                 raise Forbidden("error.not_seated")
@@ -104,28 +99,23 @@ class Timeouts(ServiceCore):
             if result.votes < needed:
                 return result
             await prefs_repo.clear_votes(conn, record.id, ply, seat)
-            before = known or self._privates(game, state, len(record.seats))
             if choice == "wait":
                 extended = now + timedelta(seconds=record.turn_seconds)
                 await repo.set_deadline(conn, record.id, stamp(extended), stamp(now))
+                record.turn_deadline = stamp(extended)
                 await prefs_repo.clear_reminders(conn, record.id, ply, seat)
                 waited = Event("clock.event.waited", {"seat": seat, "hours": record.turn_seconds // 3600})
-                result.update = Update(await self._reload(conn, record.id), [waited])
+                result.update = await self.pipeline.take(conn, record, events=[waited]).finish()
             elif choice == "skip":
-                action = game.skip_action(state, seat)
-                events = [Event("clock.event.skipped", {"seat": seat}), *game.apply(state, seat, action)]
-                result.update = Update(record, events)
-                await self._commit_move(conn, game, state, record, seat, str(action))
-                await self._run_computers(conn, game, state, record, result.update)
-                result.update.record = await self._reload(conn, record.id)
+                turn = self.pipeline.take(conn, record, events=[Event("clock.event.skipped", {"seat": seat})])
+                action = game.skip_action(turn.state, seat)
+                result.update = await turn.play(seat, str(action), game.apply(turn.state, seat, action))
             else:
                 await repo.set_computer(conn, record.id, seat, True, record.computer_level)
-                record = await self._reload(conn, record.id)
-                result.update = Update(record, [took_over(record, seat)])
-                await self._run_computers(conn, game, state, record, result.update)
-                result.update.record = await self._reload(conn, record.id)
-            self._finish_update(result.update, game, state, before)
-            await self._record(conn, result.update)
+                record.seats[seat].is_computer, record.seats[seat].level = True, record.computer_level
+                turn = self.pipeline.take(conn, record, events=[took_over(record, seat)])
+                await turn.computers()
+                result.update = await turn.finish()
         return result
 
     async def apply_timers(self, now: datetime) -> list[Update]:
@@ -152,29 +142,23 @@ class Timeouts(ServiceCore):
             if record is None or record.status != "active":
                 return None
             game = registry.get(record.game)
-            state, known = self.states.take(game, record)
+            state = self.states.view(game, record)
             started = clock.parse_time(record.turn_started_at) or now
             due = timers_due(game, state, record, started)
             if not due or min(due) > now:
                 await repo.set_timer(conn, record.id, stamp(min(due)) if due else None)
                 return None
-            before = known or self._privates(game, state, len(record.seats))
-            update = Update(record, [])
-            move = due_move(game, state, started, now)
+            turn = self.pipeline.take(conn, record)
+            move = due_move(game, turn.state, started, now)
             if move is not None:
                 seat, action = move
-                update.events.extend(game.apply(state, seat, action))
-                await self._commit_move(conn, game, state, record, seat, str(action))
-                await self._run_computers(conn, game, state, record, update)
-            else:  # only the window a computer left a human ran out
-                await self._run_computers(conn, game, state, record, update, window_over=True)
-                if not update.events:
-                    await repo.set_timer(conn, record.id, None)
-                    return None
-            update.record = await self._reload(conn, record.id)
-            self._finish_update(update, game, state, before)
-            await self._record(conn, update)
-        return update
+                return await turn.play(seat, str(action), game.apply(turn.state, seat, action))
+            await turn.computers(window_over=True)  # only the window a computer left a human ran out
+            if not turn.update.events:
+                await repo.set_timer(conn, record.id, None)
+                self.states.keep(record, turn.state, turn.before)  # nothing changed: the state stays
+                return None
+            return await turn.finish()
 
     async def set_vacation(self, user_id: str, days: int, guild_id: str | None) -> tuple[str | None, list[GameRow]]:
         """Pause the user's clocks for ``days`` (0 ends the vacation); returns the end and the

@@ -15,10 +15,9 @@ from bot.engine import registry
 from bot.engine.core import TIMER, Event, Game
 from bot.engine.reveal import revealed
 from bot.errors import Forbidden, IllegalAction
-from bot.services.core import Update
 from bot.services.movelog import CLOSE, RESIGN, UNDO, replay
 from bot.services.table import GameService
-from bot.services.turn_clock import turn_clock
+from bot.services.update import Update
 from bot.storage import games as repo
 from bot.storage import undo as undo_repo
 from bot.storage.games import GameRow
@@ -59,7 +58,7 @@ class Undo:
         """``user_id`` asks to take back their last move; with nobody to ask it is taken back now.
         ``ply`` dates a board button (the board must still be the current one)."""
         async with self.service.db.transaction() as conn:
-            record = await self.service._active(conn, channel_id=channel_id, game_id=game_id)
+            record = await self.service.pipeline.lock(conn, channel_id=channel_id, game_id=game_id)
             if ply is not None and ply != record.ply:
                 raise IllegalAction("undo.error.moved_on")
             seat = record.seat_of(user_id)
@@ -77,7 +76,7 @@ class Undo:
     async def answer(self, *, game_id: int, ply: int, user_id: str, agree: bool) -> UndoRequest:
         """Another player's answer to the request dated ``ply``."""
         async with self.service.db.transaction() as conn:
-            record = await self.service._active(conn, game_id=game_id)
+            record = await self.service.pipeline.lock(conn, game_id=game_id)
             if record.ply != ply:
                 raise IllegalAction("undo.error.moved_on")
             voter = record.seat_of(user_id)
@@ -133,23 +132,19 @@ class Undo:
             game.apply(state, seat, game.parse_action(action))
 
     async def _take_back(self, conn: Any, record: GameRow, request: UndoRequest) -> Update:
-        service = self.service
+        """Replay the log without the moves taken back; the marker is the change's own move (the
+        clock does not charge the player for it)."""
         game = registry.get(record.game)
-        before = service._privates(game, service.states.view(game, record), len(record.seats))
         rows = await repo.moves(conn, record.id)
         marker = f"{UNDO} {request.moves}"
         state = replay(game, len(record.seats), record.options, record.seed,
                        [(s, a) for _, s, a, _ in rows] + [(request.seat, marker)])
-        await repo.append_move(conn, record.id, record.ply + 1, request.seat, marker)
-        await repo.update(conn, record, record.version, state=game.dump(state), ply=record.ply + 1,
-                          **await turn_clock(conn, game, state, record, service.clock()))
+        turn = self.service.pipeline.replace(conn, record, state)
+        await turn.commit(request.seat, marker, spend_bank=False)
         await undo_repo.clear(conn, record.id)
-        update = Update(record, [Event("undo.event.undone", {"seat": request.seat, "moves": request.moves})])
-        await service._run_computers(conn, game, state, record, update)
-        update.record = await service._reload(conn, record.id)
-        service._finish_update(update, game, state, before)
-        await service._record(conn, update)
-        return update
+        turn.update.events.append(Event("undo.event.undone", {"seat": request.seat, "moves": request.moves}))
+        await turn.computers()
+        return await turn.finish()
 
 
 __all__ = ["Undo", "UndoRequest", "live_moves"]

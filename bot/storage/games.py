@@ -9,7 +9,6 @@ from typing import Any
 import aiosqlite
 
 from bot.errors import Conflict
-from bot.storage import ratings, standings
 from bot.storage.backend import POSTGRES, dialect
 
 
@@ -250,10 +249,6 @@ async def update(conn: aiosqlite.Connection, game: GameRow, expected_version: in
                              (*encoded.values(), game.id, expected_version))
     if cur.rowcount != 1:
         raise Conflict()
-    if fields.get("status") == "finished" and game.status != "finished":
-        await standings.record_finish(conn, game.guild_id, game.game, game.seats, fields.get("outcome") or {})
-        if game.guild_id is not None:
-            await ratings.number_finish(conn, game.id, game.guild_id, game.game)
     for k, v in fields.items():  # the row as stored (JSON columns as read back), so no re-read is needed
         setattr(game, k, json.loads(encoded[k]) if k in ("state", "options", "outcome") and v is not None else v)
     game.version = expected_version + 1

@@ -15,6 +15,7 @@ import pytest
 from bot.cli import main
 from bot.errors import IllegalAction
 from bot.services import ratings_kept
+from bot.services.pipeline import finished
 from bot.services.ratings import Rated, ladder, recompute
 from bot.services.ratings_kept import Ratings
 from bot.services.table import GameService
@@ -54,12 +55,14 @@ def random_places(rng: random.Random, seats: int) -> list[list[int]]:
 
 
 async def finish(db: Database, game_id: int, places: list[list[int]]) -> None:
-    """The game ends with these places, through the storage's own finishing update."""
+    """The game ends with these places, finished as the move pipeline finishes a game (its row,
+    then its standings and finish number)."""
+    outcome = {"places": places, "reason": "toy.end", "scores": {}}
     async with db.transaction() as conn:
         record = await games_repo.get(conn, game_id, lock=True)
         assert record is not None
-        await games_repo.update(conn, record, record.version, status="finished", turn_deadline=None,
-                                outcome={"places": places, "reason": "toy.end", "scores": {}})
+        await games_repo.update(conn, record, record.version, status="finished", turn_deadline=None, outcome=outcome)
+        await finished(conn, record, outcome)
 
 
 async def finished_in_order(db: Database, guild: str) -> list[repo.Finished]:

@@ -5,6 +5,7 @@ import argparse
 import asyncio
 import dataclasses
 import logging
+import os
 import shutil
 import sys
 from collections.abc import Coroutine, Sequence
@@ -12,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine.registry import GAME_PACKAGES
-from bot.i18n import t
-from bot.settings import Settings, parse_shards
+from bot.i18n import normalize, t
+from bot.settings import SettingError, Settings, parse_shards
 from bot.storage.backend import sqlite_path
 from bot.storage.health import StorageProblem
 
@@ -50,15 +51,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("--out", help="folder for the pictures (default: beside the file)")
     replay.add_argument("--locale", help="language of the pictures: en, sv, nb, cs (default: GAMEMASTER_LOCALE)")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingError as bad:
+        print(setting_problem(bad, os.environ.get("GAMEMASTER_LOCALE", "")), file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     try:
         return _dispatch(parser, args, settings)
+    except SettingError as bad:
+        print(setting_problem(bad, settings.default_locale), file=sys.stderr)
+        return 2
     except StorageProblem as problem:
         # one line: what is wrong, which file, what to do; the file is left as it was
         print(t(problem.key, settings.default_locale, **problem.params), file=sys.stderr)
         return 3
+
+
+def setting_problem(bad: SettingError, locale: str) -> str:
+    """One line: the variable, its value and what it may be."""
+    return t("settings.bad", normalize(locale), variable=bad.variable, value=bad.value[:200],
+             allowed=t(bad.allowed, normalize(locale), **bad.params))
 
 
 def terminal_width() -> int | None:
@@ -78,13 +92,14 @@ def at_console(table: Coroutine[Any, Any, int]) -> int:
 def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings) -> int:
     command = args.command or "run"
     if command == "run" and (getattr(args, "shards", None) or getattr(args, "shard_count", None)):
-        settings = dataclasses.replace(settings, shards=parse_shards(args.shards or "") or settings.shards,
+        try:
+            shards = parse_shards(args.shards or "")
+        except ValueError:
+            raise SettingError("--shards", args.shards, "settings.allowed.shards") from None
+        settings = dataclasses.replace(settings, shards=shards or settings.shards,
                                        shard_count=args.shard_count or settings.shard_count)
     if command == "run":
-        try:
-            settings.check_shards()
-        except ValueError as exc:
-            parser.error(str(exc))
+        settings.check_shards()
         if not settings.token:
             print(t("cli.no_token", settings.default_locale))
             from bot.console import run_console, setup_line_editing

@@ -19,16 +19,20 @@ from bot.services.assembly import Services
 from bot.services.instance import InstanceLease, shard_scopes
 from bot.services.movelog import replay
 from bot.services.table import GameService
-from bot.settings import Settings
+from bot.settings import SettingError, Settings, is_loopback
 from bot.storage import games as repo
-from bot.storage.backend import SQLITE, backend_of, sqlite_path
+from bot.storage.backend import SQLITE, backend_of, redact, sqlite_path
 from bot.storage.db import Database
 from bot.storage.health import check_file
 from cogs.app import GameMasterApp
 
 
 def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
-    """Redirect discord.py to another Discord (the tests' loopback fake); no-op when unset."""
+    """Redirect discord.py to another Discord (the tests' loopback fake); no-op when unset. Only a
+    loopback host is accepted: the token goes with every request."""
+    for name, url in (("GAMEMASTER_API_BASE", api_base), ("GAMEMASTER_GATEWAY_URL", gateway_url)):
+        if url and not is_loopback(url):
+            raise SettingError(name, url, "settings.allowed.loopback")
     import discord.gateway
     import discord.http
     import yarl
@@ -81,7 +85,6 @@ def db_location(settings: Settings | str) -> str:
     target = settings if isinstance(settings, str) else settings.database
     if backend_of(target) == SQLITE:
         return str(Path(sqlite_path(target)).resolve())
-    from bot.storage.postgres import redact
     return redact(target)
 
 

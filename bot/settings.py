@@ -1,29 +1,75 @@
-"""Settings from the environment (and a .env file): one frozen object passed to everything."""
+"""Settings from the environment (and a .env file): one frozen object passed to everything.
+
+Every value is checked at start: a bad one raises ``SettingError`` naming the variable, the value
+and what is allowed, said in one line by the command line, never a traceback."""
 from __future__ import annotations
 
+import ipaddress
 import os
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
+from bot.i18n import LANGUAGES
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+T = TypeVar("T")
+
+
+class SettingError(ValueError):
+    """A setting's value the bot cannot use: which variable, its value, and the catalog key (with
+    params) of what is allowed, so the message names all three in the operator's language."""
+
+    def __init__(self, variable: str, value: str, allowed: str, **params: object) -> None:
+        super().__init__(f"{variable}={value!r}: {allowed} {params}")
+        self.variable, self.value, self.allowed, self.params = variable, value, allowed, params
+
 
 def parse_shards(text: str) -> tuple[int, ...] | None:
-    """``0-3`` or ``0,2,5`` or ``0-1,6`` -> the shard ids; empty -> None (all shards)."""
+    """``0-3`` or ``0,2,5`` or ``0-1,6`` -> the shard ids; empty -> None (all shards). Anything
+    else (``a``, ``3-1``, ``-2``) raises ValueError."""
     out: list[int] = []
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        low, _, high = part.partition("-")
-        out.extend(range(int(low), int(high or low) + 1))
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(part)
+        first, last = int(low), int(high or low)
+        if last < first or last - first > 65_535:
+            raise ValueError(part)
+        out.extend(range(first, last + 1))
     return tuple(sorted(set(out))) or None
+
+
+def is_loopback(url: str) -> bool:
+    """Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): the only place the bot
+    token may go besides Discord."""
+    try:
+        host = urlsplit(url).hostname
+    except ValueError:
+        return False
+    if not host:
+        return False
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)
 class Settings:
-    token: str | None = None
+    token: str | None = field(default=None, repr=False)
     database_path: Path = Path("data/gamemaster.sqlite3")
-    database_url: str | None = None  # DATABASE_URL: sqlite:///path or postgresql://…; default the path above
+    # DATABASE_URL: sqlite:///path or postgresql://…; default the path above (never in a repr: a password)
+    database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_locale: str = "en"
@@ -43,7 +89,8 @@ class Settings:
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
     identify_seconds: float = 5.0  # Discord's spacing between two shards' IDENTIFYs (tests: 0)
-    # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL).
+    # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL); only
+    # loopback hosts are accepted, so a stray .env can never send the token to another host.
     api_base: str | None = None
     gateway_url: str | None = None
 
@@ -51,37 +98,118 @@ class Settings:
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         if env_file and Path(env_file).exists():
             load_dotenv(env_file, override=False)
-        guild = os.environ.get("GAMEMASTER_DEV_GUILD_ID", "").strip()
+        cores = os.cpu_count() or 1
         return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("GAMEMASTER_DB", "data/gamemaster.sqlite3")),
-            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
-            dev_guild_id=int(guild) if guild else None,
-            log_level=os.environ.get("GAMEMASTER_LOG_LEVEL", "INFO").upper(),
-            default_locale=os.environ.get("GAMEMASTER_LOCALE", "en"),
-            boards_dir=Path(os.environ.get("GAMEMASTER_BOARDS_DIR", "data/boards")),
-            sync_commands=os.environ.get("GAMEMASTER_SYNC_COMMANDS", "1") not in ("0", "false", "no"),
-            scheduler_seconds=float(os.environ.get("GAMEMASTER_SCHEDULER_SECONDS", "60")),
-            render_processes=int(os.environ.get("GAMEMASTER_RENDER_PROCESSES", "") or os.cpu_count() or 1),
-            channel_window=float(os.environ.get("GAMEMASTER_CHANNEL_WINDOW", "5")),
-            announce_slots=int(os.environ.get("GAMEMASTER_ANNOUNCE_SLOTS", "") or 8),
-            replay_cap_bytes=int(float(os.environ.get("GAMEMASTER_REPLAY_CAP_MB", "") or 8) * 1024 * 1024),
-            api_base=os.environ.get("GAMEMASTER_API_BASE") or None,
-            gateway_url=os.environ.get("GAMEMASTER_GATEWAY_URL") or None,
-            shards=parse_shards(os.environ.get("GAMEMASTER_SHARDS", "")),
-            shard_count=int(os.environ.get("GAMEMASTER_SHARD_COUNT", "").strip() or 0) or None,
-            identify_seconds=float(os.environ.get("GAMEMASTER_IDENTIFY_SECONDS", "5")),
+            token=_env("DISCORD_TOKEN") or None,
+            database_path=Path(_env("GAMEMASTER_DB") or "data/gamemaster.sqlite3"),
+            database_url=_env("DATABASE_URL") or None,
+            dev_guild_id=_read("GAMEMASTER_DEV_GUILD_ID", None, _snowflake, "settings.allowed.snowflake"),
+            log_level=_read("GAMEMASTER_LOG_LEVEL", "INFO", _choice(LOG_LEVELS, str.upper), "settings.allowed.one_of",
+                            choices=", ".join(LOG_LEVELS)),
+            default_locale=_read("GAMEMASTER_LOCALE", "en", _choice(LANGUAGES, str.lower), "settings.allowed.one_of",
+                                 choices=", ".join(LANGUAGES)),
+            boards_dir=Path(_env("GAMEMASTER_BOARDS_DIR") or "data/boards"),
+            sync_commands=_read("GAMEMASTER_SYNC_COMMANDS", True, _bool, "settings.allowed.bool"),
+            scheduler_seconds=_read("GAMEMASTER_SCHEDULER_SECONDS", 60.0, _number(0, 86_400),
+                                    "settings.allowed.seconds", low=0, high=86_400),
+            render_processes=_read("GAMEMASTER_RENDER_PROCESSES", cores, _whole(0, 64), "settings.allowed.whole",
+                                   low=0, high=64),
+            channel_window=_read("GAMEMASTER_CHANNEL_WINDOW", 5.0, _number(0.01, 60), "settings.allowed.seconds",
+                                 low=0.01, high=60),
+            announce_slots=_read("GAMEMASTER_ANNOUNCE_SLOTS", 8, _whole(1, 1000), "settings.allowed.whole",
+                                 low=1, high=1000),
+            replay_cap_bytes=_read("GAMEMASTER_REPLAY_CAP_MB", 8 * 1024 * 1024, _megabytes,
+                                   "settings.allowed.megabytes", low=0.1, high=10),
+            api_base=_read("GAMEMASTER_API_BASE", None, _loopback, "settings.allowed.loopback"),
+            gateway_url=_read("GAMEMASTER_GATEWAY_URL", None, _loopback, "settings.allowed.loopback"),
+            shards=_read("GAMEMASTER_SHARDS", None, parse_shards, "settings.allowed.shards"),
+            shard_count=_read("GAMEMASTER_SHARD_COUNT", None, _whole(1, 65_536), "settings.allowed.whole",
+                              low=1, high=65_536),
+            identify_seconds=_read("GAMEMASTER_IDENTIFY_SECONDS", 5.0, _number(0, 60), "settings.allowed.seconds",
+                                   low=0, high=60),
         )
 
     def check_shards(self) -> None:
         """Shards and their count go together; every shard is below the count."""
         if (self.shards is None) != (self.shard_count is None):
-            raise ValueError("--shards and --shard-count (GAMEMASTER_SHARDS, GAMEMASTER_SHARD_COUNT) go together")
+            raise SettingError("GAMEMASTER_SHARDS", _shown(self.shards), "settings.allowed.shards_together",
+                               count=self.shard_count or "")
         if self.shards is not None and self.shard_count is not None and \
                 not all(0 <= s < self.shard_count for s in self.shards):
-            raise ValueError(f"every shard must be below the shard count {self.shard_count}")
+            raise SettingError("GAMEMASTER_SHARDS", _shown(self.shards), "settings.allowed.shards_below",
+                               count=self.shard_count)
 
     @property
     def database(self) -> str:
         """What ``Database()`` opens: DATABASE_URL, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+
+def _shown(shards: tuple[int, ...] | None) -> str:
+    return ",".join(map(str, shards)) if shards else ""
+
+
+def _env(name: str) -> str:
+    return os.environ.get(name, "").strip()
+
+
+def _read(name: str, default: T, parse: Callable[[str], T], allowed: str, **params: object) -> T:
+    """The variable's value parsed, its default when unset or empty; a value ``parse`` refuses
+    raises SettingError naming the variable, the value and what is allowed."""
+    text = _env(name)
+    if not text:
+        return default
+    try:
+        return parse(text)
+    except (ValueError, OverflowError):
+        raise SettingError(name, text, allowed, **params) from None
+
+
+def _snowflake(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 2 ** 64:
+        raise ValueError(text)
+    return int(text)
+
+
+def _choice(choices: tuple[str, ...], norm: Callable[[str], str]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if norm(text) not in choices:
+            raise ValueError(text)
+        return norm(text)
+    return parse
+
+
+def _bool(text: str) -> bool:
+    if text.lower() in _TRUE:
+        return True
+    if text.lower() in _FALSE:
+        return False
+    raise ValueError(text)
+
+
+def _number(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        value = float(text)
+        if not low <= value <= high:  # also refuses nan
+            raise ValueError(text)
+        return value
+    return parse
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        value = int(text)
+        if not low <= value <= high:
+            raise ValueError(text)
+        return value
+    return parse
+
+
+def _megabytes(text: str) -> int:
+    return int(_number(0.1, 10)(text) * 1024 * 1024)
+
+
+def _loopback(text: str) -> str:
+    if not is_loopback(text):
+        raise ValueError(text)
+    return text

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import signal
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -46,20 +44,6 @@ if TYPE_CHECKING:
     from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
-
-# The crash test's hook (``GAMEMASTER_TEST_KILL=before_post:3``): the process kills itself at that
-# point of its n-th delivery, as a power cut would, to show that nothing committed goes unannounced
-_KILL = os.environ.get("GAMEMASTER_TEST_KILL", "")
-_reached: dict[str, int] = {}
-
-
-def crash_point(name: str) -> None:
-    if not _KILL.startswith(name + ":"):
-        return
-    _reached[name] = _reached.get(name, 0) + 1
-    if _reached[name] == int(_KILL.split(":")[1]):
-        os.kill(os.getpid(), signal.SIGKILL)
-
 
 # Discord answers that will not change on a retry: give the entry up (logged) instead of looping
 GIVE_UP = (discord.Forbidden, discord.NotFound)
@@ -220,7 +204,6 @@ class Announcer(commands.Cog):
     # ------------------------------------------------------------------ one delivery
     async def deliver(self, snap: Snapshot) -> None:
         record, board, pending = snap.record, snap.board, snap.pending
-        crash_point("before_post")  # committed, not yet announced
         ids = [p.id for p in pending]
         payloads = [p.payload for p in pending]
         events = events_from(e for p in payloads for e in p["events"])
@@ -348,7 +331,6 @@ class Announcer(commands.Cog):
             with lane(BOARD):
                 message = await channel.send(text, files=files, embeds=self.board_embeds(files), view=view,
                                              allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
-        crash_point("after_post")  # posted, not yet recorded as posted
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
             files = await self.board_files(record, public[-1] if public else None)

@@ -19,6 +19,7 @@ from bot.settings import Settings
 from bot.storage.db import Database
 from cogs.client import CatalogTranslator, GameMasterBot
 from cogs.gate import admit, answer_stray, reply_tree_error
+from cogs.limits import bound_string_options
 from cogs.routing import dynamic_items
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ class GameMasterApp(GameMasterBot):
             except Exception:
                 log.exception("failed to load extension %s", extension)
         self.add_dynamic_items(*dynamic_items())
+        bound_string_options(self.tree)  # every string option with the max_length its use needs
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         if self.settings.sync_commands:
             await self.sync_commands()

@@ -11,6 +11,7 @@ import discord
 
 from bot.errors import InvalidAction
 from cogs.components import admit_component
+from cogs.limits import overlong
 from cogs.replies import prime_locale, reply_error
 
 if TYPE_CHECKING:
@@ -29,7 +30,15 @@ async def admit(interaction: discord.Interaction) -> bool:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     if not bot.first_delivery(interaction.id):
         raise DuplicateDelivery()
-    return await prime_locale(interaction)
+    admitted = await prime_locale(interaction)
+    too_long = overlong(interaction)  # longer than the option's max_length: Discord would refuse it
+    if too_long is not None:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await reply_error(interaction, InvalidAction("error.too_long", option=too_long[0], max=too_long[1]))
+        return False
+    return admitted
 
 
 async def reply_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:

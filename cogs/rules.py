@@ -33,14 +33,15 @@ def section_text(section: rules.Section, locale: str) -> str:
     return f"{_header(section, locale)}\n{section.body}"
 
 
-def answer(game: str, query: str, locale: str) -> tuple[str, list[discord.ui.Item[Any]]]:
-    """The reply to /rules: its text and its buttons."""
+async def answer(game: str, query: str, locale: str) -> tuple[str, list[discord.ui.Item[Any]]]:
+    """The reply to /rules: its text and its buttons. The search runs in a thread: no question,
+    however long, holds the event loop."""
     if not query:
         listing = ", ".join(f"`{s.topic}` ({s.title})" for s in rules.topics(game, locale))
         return t("rules.topics", locale, topics=listing), []
-    hits = rules.search(game, query, locale)
+    hits = await asyncio.to_thread(rules.search, game, query, locale)
     if not hits:
-        return t("rules.not_found", locale, query=query, game=t(f"game.name.{game}", locale)), []
+        return t("rules.not_found", locale, query=query[:100], game=t(f"game.name.{game}", locale)), []
     best = hits[0]
     if len(hits) == 1 and best.score == float("inf"):  # a topic asked for by its id or title
         return section_text(best.section, locale), []
@@ -92,7 +93,7 @@ class Rules(commands.Cog):
         if game not in registry.names():
             await reply(interaction, t("error.unknown_game", locale, game=game))
             return
-        text, buttons = answer(game, topic, locale)
+        text, buttons = await answer(game, topic, locale)
         if buttons:
             view = discord.ui.View(timeout=None)
             for button in buttons:
@@ -113,9 +114,9 @@ class Rules(commands.Cog):
         sections = rules.topics(game, locale_of(interaction)) if game in registry.names() else []
         needle = current.lower()
         picked = [s for s in sections if needle in s.topic or needle in s.title.lower()]
-        if sections and current.strip():  # a question being typed: the sections that answer it
-            picked += [hit.section for hit in rules.search(game, current, locale_of(interaction), limit=5)
-                       if hit.section not in picked]
+        if sections and current.strip():  # a question being typed: the sections that answer it (in a thread)
+            found = await asyncio.to_thread(rules.search, game, current, locale_of(interaction), limit=5)
+            picked += [hit.section for hit in found if hit.section not in picked]
         return [app_commands.Choice(name=s.title[:100], value=s.topic) for s in picked][:25]
 
 

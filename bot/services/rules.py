@@ -20,6 +20,8 @@ _HEADING = re.compile(r"^##\s+([a-z0-9][a-z0-9_-]*)\s*\|\s*(.+?)\s*$")
 WEIGHTS = {"title": 4.0, "keywords": 3.0, "body": 1.0}
 # A word only another language's text knows counts this much (a Swede typing "jail").
 OTHER_LANGUAGE = 0.6
+# What a question is read up to (the /rules topic option's max_length): longer input costs no more
+MAX_QUERY = 200
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ def search(game: str, query: str, locale: str | None = None, limit: int = 3) -> 
     language's text of the game is searched; a match in another language counts less, so it only
     decides where the asker's language finds nothing better."""
     lang = _pick_lang(game, locale)
-    query = query.strip()
+    query = query[:MAX_QUERY].strip()
     own = topics(game, lang)
     if not own or not query:
         return []

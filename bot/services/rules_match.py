@@ -30,6 +30,9 @@ K1, B = 1.2, 0.75
 # word, or only by its first letters.
 EXACT, SURFACE, COMPOUND, FUZZY, PREFIX = 1.0, 1.0, 0.8, 0.7, 0.4
 PREFIX_LEN = 5
+# No word of a rules text is longer; a longer one typed is cut here, so a typed word costs a bounded
+# number of stemmings (a compound split stems each of its prefixes: quadratic in the word's length)
+MAX_WORD = 32
 # Fields whose neighbouring words count as phrases: titles and the phrasings players use, where word
 # pairs are meant; in body text a pair is often chance ("a player in jail still collects rent").
 PHRASE_FIELDS = frozenset({"title", "keywords"})
@@ -75,7 +78,8 @@ def term_of(word: str, lang: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.lower())
+    """The words of a text, lower-cased, each cut to MAX_WORD letters."""
+    return [word[:MAX_WORD] for word in _WORD.findall(text.lower())]
 
 
 def analyze(text: str, lang: str, *, phrases: bool = True) -> list[str]:

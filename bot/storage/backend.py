@@ -33,6 +33,52 @@ def sqlite_path(target: str | Path) -> str:
     return text[len("sqlite:///"):] if text.startswith("sqlite:///") else text
 
 
+# query parameters libpq and asyncpg read a secret from
+_SECRET_PARAMS = frozenset({"password", "passfile", "sslpassword", "sslkey"})
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs, read as a URL: the password is whatever
+    lies between the first ``:`` of the user part and the last ``@`` (``gm:p@ss@db`` -> ``gm:***@db``,
+    ``:secret@db`` -> ``:***@db``), and ``?password=`` and its kin are hidden too."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    netloc, slash, tail = rest.partition("/")
+    if not slash:
+        netloc, _, query = netloc.partition("?")
+        tail = "?" + query if query else ""
+    userinfo, at, host = netloc.rpartition("@")
+    if at:
+        user, colon, _ = userinfo.partition(":")
+        netloc = f"{user}:***@{host}" if colon else f"{user}@{host}"
+    path, question, query = tail.partition("?")
+    if question:
+        query = "&".join(_redact_param(param) for param in query.split("&"))
+    return f"{scheme}://{netloc}{slash}{path}{question}{query}"
+
+
+def _redact_param(param: str) -> str:
+    name, equals, _ = param.partition("=")
+    return f"{name}=***" if equals and name.lower() in _SECRET_PARAMS else param
+
+
+def scrub(text: str, url: str) -> str:
+    """``text`` (an error message) with every secret of ``url`` in it replaced by ``***``."""
+    secrets = set()
+    _, _, rest = url.partition("://")
+    userinfo, at, _ = rest.partition("/")[0].partition("?")[0].rpartition("@")
+    if at and ":" in userinfo:
+        secrets.add(userinfo.partition(":")[2])
+    for param in url.partition("?")[2].split("&"):
+        name, _, value = param.partition("=")
+        if name.lower() in _SECRET_PARAMS:
+            secrets.add(value)
+    for secret in sorted((s for s in secrets if s), key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text.replace(url, redact(url))
+
+
 def dialect(conn: Any) -> str:
     """The backend of a connection handed out by ``transaction()`` (aiosqlite's has no marker)."""
     return getattr(conn, "dialect", SQLITE)

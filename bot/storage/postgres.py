@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from bot.storage.backend import POSTGRES, Database, migration_files, statements
+from bot.storage.backend import POSTGRES, Database, migration_files, redact, scrub, statements
 from bot.storage.health import StorageProblem
 
 log = logging.getLogger(__name__)
@@ -36,11 +36,6 @@ def translate(sql: str) -> tuple[str, bool]:
     if _OR_IGNORE.match(out):
         out = _OR_IGNORE.sub("INSERT INTO", out).rstrip().rstrip(";") + " ON CONFLICT DO NOTHING"
     return out, bool(_RETURNS_ROWS.search(out))
-
-
-def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 class Cursor:
@@ -129,8 +124,8 @@ class PostgresDatabase(Database):
                 await self.migrate()
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             await self.close()
-            raise StorageProblem("storage.server_unusable", redact(self.url), reason=str(exc) or type(exc).__name__) \
-                from None
+            reason = scrub(str(exc), self.url) or type(exc).__name__
+            raise StorageProblem("storage.server_unusable", redact(self.url), reason=reason) from None
         return self
 
     async def listen(self, channel: str, callback: Callable[[str], object]) -> None:

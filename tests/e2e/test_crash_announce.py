@@ -24,11 +24,16 @@ from tests.fakediscord import FakeDiscord, Recorded
 GAME = registry.get("tolp")
 
 
+# the kill hook lives with the tests: a sitecustomize the bot's interpreter loads from its PYTHONPATH
+CRASH_HOOK = Path(__file__).resolve().parent / "crashhook"
+
+
 async def start_bot(fake: FakeDiscord, tmp_path: Path, kill: str = "") -> asyncio.subprocess.Process:
     env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
                GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(tmp_path / "crash.sqlite3"),
                GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_CHANNEL_WINDOW="0.5", GAMEMASTER_TEST_KILL=kill,
-               GAMEMASTER_SYNC_COMMANDS="1")
+               GAMEMASTER_TEST_KILL_CHANNEL=str(fake.channel_id), GAMEMASTER_SYNC_COMMANDS="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(CRASH_HOOK), os.environ.get("PYTHONPATH", "")])))
     fake.identified.clear()
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", env=env, cwd=tmp_path,

@@ -156,7 +156,7 @@ def test_env_example_names_every_setting_the_bot_reads_and_works_as_it_is(monkey
     root = Path(__file__).resolve().parents[2]
     example = (root / ".env.example").read_text()
     read = {name for folder in ("bot", "cogs", "rendering") for source in (root / folder).rglob("*.py")
-            for name in re.findall(r"environ\.get\(\s*\"([A-Z_]+)\"", source.read_text())}
+            for name in re.findall(r"(?:environ\.get|_env|_read)\(\s*\"([A-Z_]+)\"", source.read_text())}
     assert {"DISCORD_TOKEN", "DATABASE_URL", "GAMEMASTER_SHARDS"} <= read
     assert [name for name in sorted(read) if not re.search(rf"^#? ?{name}=", example, re.MULTILINE)] == []
     for name, value in dotenv_values(root / ".env.example").items():  # copied to .env unchanged

@@ -43,6 +43,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = db_sub.add_parser(name, help=about)
         command.add_argument("--db", help="database file or URL (default: DATABASE_URL, else GAMEMASTER_DB, "
                                           "else data/gamemaster.sqlite3)")
+    backup = db_sub.add_parser("backup", help="write a consistent copy of the database while the bot runs, then "
+                                              "verify it")
+    backup.add_argument("path", help="the new file to write (SQLite; on PostgreSQL it names pg_dump)")
+    backup.add_argument("--db", help="database file or URL (default: DATABASE_URL, else GAMEMASTER_DB, "
+                                     "else data/gamemaster.sqlite3)")
+    forget = db_sub.add_parser("forget", help="delete a user's preferences and anonymise them in every game, "
+                                              "rating and standing (as /game forget-me does)")
+    forget.add_argument("user_id", help="the user's Discord id (digits)")
+    purge = db_sub.add_parser("purge", help="anonymise the players of games that ended more than DAYS ago")
+    purge.add_argument("--days", type=int, required=True, help="keep the players of games ended within this many days")
+    for command in (forget, purge):
+        command.add_argument("--db", help="database file or URL (default: DATABASE_URL, else GAMEMASTER_DB, "
+                                          "else data/gamemaster.sqlite3)")
     copy = db_sub.add_parser("copy", help="copy every game, move and setting to another database, then verify it")
     copy.add_argument("source", help="database to copy from: a file, sqlite:///path or postgresql://…")
     copy.add_argument("destination", help="empty database to copy into: a file, sqlite:///path or postgresql://…")
@@ -129,11 +142,17 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         return replay_file(Path(args.file), Path(args.out) if args.out else None,
                            args.locale or settings.default_locale)
     if command == "db":
-        from bot.runner import copy_command, db_command
+        from bot.runner import backup_command, copy_command, db_command
         if args.db_command == "copy":
             return asyncio.run(copy_command(settings, args.source, args.destination))
         if args.db:
             settings = dataclasses.replace(settings, database_path=Path(sqlite_path(args.db)), database_url=args.db)
+        if args.db_command == "backup":
+            return asyncio.run(backup_command(settings, Path(args.path)))
+        if args.db_command in ("forget", "purge"):
+            from bot.runner import privacy_command
+            return asyncio.run(privacy_command(settings, args.db_command, getattr(args, "user_id", ""),
+                                               getattr(args, "days", 0)))
         return asyncio.run(db_command(settings, args.db_command))
     parser.print_help()
     return 2

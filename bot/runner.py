@@ -113,6 +113,54 @@ async def db_command(settings: Settings, command: str) -> int:
         await db.close()
 
 
+async def backup_command(settings: Settings, destination: Path) -> int:
+    """``db backup PATH``: a consistent copy of the SQLite file while the bot runs (VACUUM INTO),
+    then the copy verified as ``db verify`` does; PostgreSQL: how to use pg_dump instead."""
+    from bot.storage.backup import backup_sqlite
+
+    locale = settings.default_locale
+    if backend_of(settings.database) != SQLITE:
+        print(t("backup.postgres", locale, url=db_location(settings), path=destination), file=sys.stderr)
+        return 2
+    source = sqlite_path(settings.database)
+    await asyncio.to_thread(check_file, source)
+    size = await asyncio.to_thread(backup_sqlite, source, destination)
+    print(t("backup.done", locale, src=db_location(settings), dst=destination.resolve(), size=size))
+    await asyncio.to_thread(check_file, destination, deep=True)
+    copy = Database(destination)
+    await copy.connect(migrate=False)
+    try:
+        return await verify(copy, destination.resolve(), locale)
+    finally:
+        await copy.close()
+
+
+async def privacy_command(settings: Settings, command: str, user_id: str, days: int) -> int:
+    """``db forget USER_ID`` (as /game forget-me) and ``db purge --days N`` (finished games' players
+    anonymised after N days)."""
+    from bot.services import privacy
+
+    locale = settings.default_locale
+    if command == "forget" and not user_id.isdigit():
+        print(t("cli.forget_bad_id", locale, user=user_id[:40]), file=sys.stderr)
+        return 2
+    if command == "purge" and days < 0:
+        print(t("cli.purge_bad_days", locale, days=days), file=sys.stderr)
+        return 2
+    async with Database(settings.database) as db:
+        print(t("cli.db_file", locale, path=db_location(settings)))
+        if command == "purge":
+            print(t("cli.purge_done", locale, count=await privacy.purge(db, days), days=days))
+            return 0
+        try:
+            done = await privacy.forget(db, user_id)
+        except GameMasterError as refused:
+            print(t(refused.key, locale, **refused.params), file=sys.stderr)
+            return 1
+    print(t("cli.forget_done", locale, user=user_id, name=done.name, count=done.games))
+    return 0
+
+
 async def copy_command(settings: Settings, source: str, destination: str) -> int:
     """``db copy SRC DST``: copy every game, seat, move, preference and setting, then check the
     copy: the same number of rows in every table, and every game replays on the destination."""

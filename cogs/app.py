@@ -24,9 +24,9 @@ from cogs.routing import dynamic_items
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.challenge", "cogs.replay", "cogs.rules",
-              "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
-              "cogs.tjuv")  # history, challenge, replay: in lobby's /game group
+EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.challenge", "cogs.privacy", "cogs.replay",
+              "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
+              "cogs.tjuv")  # history, challenge, privacy, replay: in lobby's /game group
 
 
 class GameTree(app_commands.CommandTree[GameMasterBot]):

@@ -23,6 +23,7 @@ from bot.storage.history import PastGame
 from cogs.components import GameButton
 from cogs.lobby import clip_lines, display_name, game_choices
 from cogs.replies import guarded, locale_of, reply
+from cogs.visibility import Sight, can_view
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -118,8 +119,9 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
         await interaction.response.defer()  # acknowledged before the page is read; then the list is edited
         history = bot.history
         guild = str(interaction.guild_id)
-        page = await (history.page(guild, game=game, older_than=anchor) if match["way"] == "o"
-                      else history.page(guild, game=game, newer_than=anchor))
+        sight = Sight(interaction).can_view  # only games whose channel the reader can view
+        page = await (history.page(guild, game=game, older_than=anchor, can_view=sight) if match["way"] == "o"
+                      else history.page(guild, game=game, newer_than=anchor, can_view=sight))
         text, page = history_text(page, locale)
         await interaction.edit_original_response(content=text, view=history_view(page, locale))
 
@@ -138,7 +140,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
             raise IllegalAction("error.unknown_game", game=game)
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
-        page = await bot.history.page(str(interaction.guild_id), game=game)
+        page = await bot.history.page(str(interaction.guild_id), game=game, can_view=Sight(interaction).can_view)
         text, page = history_text(page, locale)
         view = history_view(page, locale)
         if view is None:
@@ -159,7 +161,8 @@ async def export_command(interaction: discord.Interaction, game: app_commands.Ra
         locale = locale_of(interaction)
         game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        data = await exporting.export(bot.service, game_id, guild_id=guild, user_id=str(interaction.user.id))
+        data = await exporting.export(bot.service, game_id, guild_id=guild, user_id=str(interaction.user.id),
+                                      can_view=lambda channel: can_view(interaction, channel))
         name = f"gamemaster-{data['game']}-{data['id']}.json"
         await reply(interaction, t("export.done", locale, id=data["id"], game=t(f"game.name.{data['game']}", locale),
                                    file=name),

@@ -34,6 +34,7 @@ from bot.services.text import pretty_cards, public_lines, shown
 from cogs.components import GameButton
 from cogs.drawing import alt_text, png, render_public
 from cogs.replies import clip, guarded, locale_of, reply
+from cogs.visibility import can_view
 from rendering.alt import LIMIT
 from rendering.animation import MAX_FRAMES
 
@@ -103,6 +104,8 @@ async def load_for(interaction: discord.Interaction, game_id: int | None) -> tup
     record = await bot.service.get(game_id) if game_id else await bot.service.latest(str(interaction.channel_id))
     here = str(interaction.guild_id) if interaction.guild_id else None
     if record.guild_id != here or (here is None and record.channel_id != str(interaction.channel_id)):
+        raise NotFound("error.no_game")
+    if not await can_view(interaction, record.channel_id):  # a private channel's games stay private
         raise NotFound("error.no_game")
     return record, await replays.load(bot.service, record.id)
 

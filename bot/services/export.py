@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,11 +79,13 @@ def document(record: GameRow, moves: list[tuple[int, int, str, str]]) -> dict[st
     }
 
 
-async def export(service: GameService, game_id: int, *, guild_id: str | None, user_id: str) -> dict[str, Any]:
-    """``/game export``: a game of this server (in a DM: one the user sat in)."""
+async def export(service: GameService, game_id: int, *, guild_id: str | None, user_id: str,
+                 can_view: Callable[[str], Awaitable[bool]] | None = None) -> dict[str, Any]:
+    """``/game export``: a game of this server whose channel the user can view (in a DM: one the
+    user sat in)."""
     record = await service.get(game_id)
     elsewhere = record.guild_id != guild_id if guild_id is not None else record.seat_of(user_id) is None
-    if elsewhere:
+    if elsewhere or (can_view is not None and not await can_view(record.channel_id)):
         raise Forbidden("export.error.elsewhere")
     return document(record, await service.moves(record.id))
 

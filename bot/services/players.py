@@ -107,6 +107,14 @@ class Players:
         """Drop a cached entry after its row was written elsewhere."""
         self._prefs.pop(str(user_id), None)
 
+    def forget_choice(self, user_id: str) -> None:
+        """Drop the user's language choice (the user was forgotten: bot/services/privacy.py)."""
+        self._chosen.pop(str(user_id), None)
+
+    def keep_blank(self, prefs: UserPrefs) -> None:
+        """Cache preferences that have no row (a forgotten user's, until they change something)."""
+        self._keep(prefs)
+
     def _keep(self, prefs: UserPrefs) -> UserPrefs:
         self._prefs[prefs.user_id] = prefs
         self._prefs.move_to_end(prefs.user_id)

@@ -25,6 +25,7 @@ import aiosqlite
 from bot.errors import StorageDamaged
 from bot.storage import postgres  # noqa: F401 - registers the PostgreSQL backend beside this one
 from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
+from bot.storage.backup import create_owner_only
 from bot.storage.health import StorageProblem, check_file, is_damage
 
 __all__ = ["Database", "SqliteDatabase", "migration_files"]
@@ -67,6 +68,10 @@ class SqliteDatabase(Database):
         return self
 
     async def _open(self, migrate: bool) -> None:
+        if self.path != ":memory:":
+            # owner-only: the file holds players' ids and names; SQLite gives its -wal and -shm
+            # files the database file's own permissions
+            create_owner_only(Path(self.path))
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):

@@ -22,6 +22,7 @@ from bot.i18n import DISCORD_LOCALES, catalog, normalize
 from bot.services import renders
 from bot.services.assembly import Services
 from bot.services.budget import GlobalPacer
+from bot.services.user_budget import Budgets
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -77,6 +78,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.players = services.players
         self.history = services.history  # a server's finished games
         self.ratings = services.ratings  # a server's ratings per game, kept in the database
+        self.budgets = Budgets()  # expensive work per user and server (replays, exports, pages, threads)
         self.scheduler = services.scheduler
         self.pacer = services.pacer  # Discord's per-channel limit
         self.budget = services.budget  # Discord's global limit: one pacer for every shard of this process

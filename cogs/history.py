@@ -22,7 +22,7 @@ from bot.services.text import shown
 from bot.storage.history import PastGame
 from cogs.components import GameButton
 from cogs.lobby import clip_lines, display_name, game_choices
-from cogs.replies import guarded, locale_of, reply
+from cogs.replies import guarded, locale_of, reply, spend
 from cogs.visibility import Sight, can_view
 
 if TYPE_CHECKING:
@@ -116,6 +116,7 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
         anchor, game = int(match["anchor"]), match["game"]
         if game is not None and game not in registry.names():
             raise IllegalAction("error.unknown_game", game=game)
+        spend(interaction, "history")
         await interaction.response.defer()  # acknowledged before the page is read; then the list is edited
         history = bot.history
         guild = str(interaction.guild_id)
@@ -138,6 +139,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
             raise IllegalAction("error.guild_only")
         if game is not None and game not in registry.names():
             raise IllegalAction("error.unknown_game", game=game)
+        spend(interaction, "history")
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
         page = await bot.history.page(str(interaction.guild_id), game=game, can_view=Sight(interaction).can_view)
@@ -157,6 +159,7 @@ async def export_command(interaction: discord.Interaction, game: app_commands.Ra
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
+        spend(interaction, "export")
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
@@ -212,6 +215,7 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
             raise IllegalAction("error.unknown_game", game=game)
         if player is not None and game is None:
             raise IllegalAction("stats.error.player_needs_game")
+        spend(interaction, "stats")
         await interaction.response.defer(thinking=True)
         guild = str(interaction.guild_id)
         stats = await bot.players.stats(guild)

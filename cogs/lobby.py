@@ -20,7 +20,7 @@ from bot.storage.games import GameRow
 from cogs.components import LobbyButton
 from cogs.drawing import alt_text, png, render_public
 from cogs.moves import announce, show_hand
-from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply
+from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply, spend
 from cogs.undo import ask
 
 if TYPE_CHECKING:
@@ -202,6 +202,32 @@ class NewTable(TypedDict):
     turn_hours: float | None
 
 
+async def tell_vacation(bot: GameMasterBot, record: GameRow, name: str, until: str | None) -> None:
+    """A table hears that one of its players is away (or back), paced to the channel's window; a
+    channel that is gone or shut to the bot is logged in one line and skipped."""
+    if until:
+        text = t("vacation.table", record.locale, player=name,
+                 until=f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>")
+    else:
+        text = t("vacation.table_back", record.locale, player=name)
+    try:
+        async with paced(bot, record.channel_id):
+            await bot.get_partial_messageable(int(record.channel_id)).send(text, allowed_mentions=NO_PINGS)
+    except discord.HTTPException as exc:
+        log.warning("game %s: could not tell channel %s of a vacation (%s %s)", record.id, record.channel_id,
+                    exc.status, exc.code)
+
+
+def allowed_threads(interaction: discord.Interaction) -> None:
+    """``/game new thread:`` opens a thread as the bot, so it checks the player's own Create Public
+    Threads permission in the channel (one who may not open threads cannot have the bot do it),
+    and the bot's, before anything is done."""
+    if not interaction.permissions.create_public_threads:
+        raise Forbidden("thread.error.you_cannot")
+    if not interaction.app_permissions.create_public_threads:
+        raise Forbidden("thread.error.bot_cannot")
+
+
 async def new_in_thread(interaction: discord.Interaction, locale: str, settings: NewTable) -> None:
     """``/game new thread:``: the table lives in a new public thread of this channel (a thread is a
     channel, so the table's state and every command work there); the parent gets a link to it."""
@@ -260,6 +286,10 @@ class Lobby(commands.Cog):
                   level: app_commands.Range[str, 0, 100] = "", turn_hours: float | None = None,
                   thread: bool = False) -> None:
         async def work() -> None:
+            if thread and interaction.guild_id is not None:
+                allowed_threads(interaction)
+            if thread or computers:  # a thread to open, computer players to think: both cost
+                spend(interaction, "thread" if thread else "computers")
             # before any database work; a table in a thread is announced in the thread and its parent
             if thread:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -433,20 +463,14 @@ class Lobby(commands.Cog):
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)
-            name = shown_name(interaction.user)
-            for record in await self.bot.players.games_of(str(interaction.user.id), None):
-                if record.status != "active":
-                    continue
-                channel = self.bot.get_partial_messageable(int(record.channel_id))
-                if until:
-                    text = t("vacation.table", record.locale, player=name,
-                             until=f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>")
-                else:
-                    text = t("vacation.table_back", record.locale, player=name)
-                await channel.send(text, allowed_mentions=NO_PINGS)
             key = "vacation.set" if until else "vacation.ended"
             stamp = f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>" if until else ""
             await reply(interaction, t(key, locale, until=stamp, games=len(moved)))
+            # saved and answered: each table is told after, paced, one table's failure no one else's
+            name = shown_name(interaction.user)
+            for record in await self.bot.players.games_of(str(interaction.user.id), None):
+                if record.status == "active":
+                    await tell_vacation(self.bot, record, name, until)
         await guarded(interaction, work)
 
     @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")

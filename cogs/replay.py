@@ -33,7 +33,7 @@ from bot.services import replay as replays
 from bot.services.text import pretty_cards, public_lines, shown
 from cogs.components import GameButton
 from cogs.drawing import alt_text, png, render_public
-from cogs.replies import clip, guarded, locale_of, reply
+from cogs.replies import clip, guarded, locale_of, reply, spend
 from cogs.visibility import can_view
 from rendering.alt import LIMIT
 from rendering.animation import MAX_FRAMES
@@ -126,6 +126,7 @@ async def open_viewer(interaction: discord.Interaction, game_id: int | None, num
     """/game replay or the result's Replay button: a private viewer for this user; from the Replay
     button of a finished game (``animated``) also the animated replay, below it."""
     async def work() -> None:
+        spend(interaction, "replay")  # each viewer page replays the log from the seed
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         record, loaded = await load_for(interaction, game_id)
@@ -184,6 +185,7 @@ async def button(interaction: discord.Interaction, match: re.Match[str]) -> None
         return
 
     async def work() -> None:
+        spend(interaction, "replay")
         await interaction.response.defer()  # a deferred update: the viewer itself turns to the new page
         locale = locale_of(interaction)
         record, loaded = await load_for(interaction, game_id)

@@ -78,6 +78,13 @@ async def prime_locale(interaction: discord.Interaction) -> bool:
 
 
 # ----------------------------------------------------------------------------- replying
+def spend(interaction: discord.Interaction, kind: str) -> None:
+    """Take expensive work of ``kind`` from the user's and the server's budget (bot/services/user_budget.py);
+    over budget, OverBudget says in how many seconds to try again. Nothing else is done before."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    bot.budgets.spend(kind, str(interaction.user.id), str(interaction.guild_id) if interaction.guild_id else None)
+
+
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
     locale = locale_of(interaction)
     if isinstance(error, StorageDamaged):

@@ -19,6 +19,8 @@ from bot.services.turn_clock import guild_clock
 from bot.storage import games as repo
 from bot.storage.games import GameRow, SeatRow
 
+MAX_OPEN_TABLES = 12  # tables (lobby or running) one player may have opened and still open
+
 
 def computer_name(number: int, level: str, locale: str) -> str:
     """A computer seat's name in the table's language, with its level: "Computer 2 (strong)"."""
@@ -50,6 +52,8 @@ class Lobby(ServiceCore):
         async with self.db.transaction() as conn:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
+            if await repo.opened_by(conn, str(user_id)) >= MAX_OPEN_TABLES:
+                raise IllegalAction("budget.open_tables", maximum=MAX_OPEN_TABLES)
             settings = await guild_clock(conn, guild_id)
             hours = next(h for h in (turn_hours, settings.turn_hours, engine.turn_hours) if h is not None)
             turn_seconds = int(hours * 3600)

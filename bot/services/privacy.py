@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.errors import Forbidden
+from bot.storage import games as games_repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.backend import POSTGRES, Database, dialect
 
@@ -51,18 +52,10 @@ def pseudonym() -> tuple[str, str]:
     return f"-{number}", f"Anon {str(number)[-4:]}"
 
 
-OPEN = ("lobby", "active")
 # (table, id column, name column or None): every place a user's id (and name) is kept besides prefs
 _KEPT = (("seats", "user_id", "name"), ("games", "creator_id", None), ("games", "ended_by", "ended_by_name"),
          ("standings", "player", "name"), ("standing_places", "player", None), ("ratings", "player", "name"),
          ("rating_changes", "player", None))
-
-
-async def open_tables(conn: Any, user_id: str) -> list[int]:
-    rows = await conn.execute_fetchall(
-        "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
-        "WHERE s.user_id = ? AND g.status IN (?, ?) ORDER BY g.id", (user_id, *OPEN))
-    return [int(row[0]) for row in rows]
 
 
 async def forget(db: Database, user_id: str) -> Forgotten:
@@ -70,7 +63,7 @@ async def forget(db: Database, user_id: str) -> Forgotten:
     user_id = str(user_id)
     anon_id, anon_name = pseudonym()
     async with db.transaction() as conn:
-        playing = await open_tables(conn, user_id)
+        playing = await games_repo.open_tables(conn, user_id)
         if playing:
             raise Forbidden("privacy.error.playing", games=", ".join(f"#{g}" for g in playing))
         rows = await conn.execute_fetchall("SELECT COUNT(DISTINCT game_id) FROM seats WHERE user_id = ?", (user_id,))

@@ -13,7 +13,7 @@ from bot.engine.core import Event
 from bot.errors import Conflict, Forbidden, IllegalAction, InvalidAction, StorageDamaged
 from bot.services import clock
 from bot.services.core import ServiceCore, Update
-from bot.services.turn_clock import due_move, guild_clock, stamp, timers_due, turn_clock, turn_deadline
+from bot.services.turn_clock import due_move, guild_clock, stamp, table_clock, timers_due, turn_clock, turn_deadline
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage.games import GameRow
@@ -165,13 +165,17 @@ class Timeouts(ServiceCore):
         active games whose deadline moved."""
         now = self.clock()
         async with self.db.transaction() as conn:
-            limit = (await guild_clock(conn, guild_id)).max_vacation_days
+            # each table clamps the pause to its own server's limit (turn_clock.turn_deadline): the
+            # longest asked for may be the largest limit among this server and the player's tables'
+            active = await repo.of_user(conn, str(user_id), None, ("active",))
+            limit = max([(await guild_clock(conn, guild_id)).max_vacation_days,
+                         *[(await table_clock(conn, record)).max_vacation_days for record in active]])
             if not 0 <= days <= limit:
                 raise IllegalAction("clock.error.vacation_range", maximum=limit)
             until = stamp(now + timedelta(days=days)) if days else None
             await prefs_repo.set_user(conn, str(user_id), vacation_until=until)
             moved = []
-            for record in await repo.of_user(conn, str(user_id), None, ("active",)):
+            for record in await repo.of_user(conn, str(user_id), None, ("active",)):  # with the new vacation
                 game = registry.get(record.game)
                 state = self.states.view(game, record)
                 started = clock.parse_time(record.turn_started_at) or now

@@ -80,7 +80,10 @@ async def turn_deadline(conn: Any, game: Game[Any], state: Any, record: GameRow,
     waiting = [record.seats[s] for s in sorted(game.to_act(state)) if not record.seats[s].is_computer]
     if not waiting:
         return None
+    # a vacation pauses this table's clock up to its own server's limit past the turn's start
+    longest = now + timedelta(days=(await table_clock(conn, record)).max_vacation_days)
     vacations = [clock.parse_time(seat_row.vacation_until) for seat_row in waiting if seat_row.user_id]
+    vacations = [min(until, longest) if until is not None else None for until in vacations]
     return stamp(clock.deadline(now, record.turn_seconds, [s.bank_seconds for s in waiting], vacations))
 
 

@@ -291,3 +291,18 @@ async def moves(conn: aiosqlite.Connection, game_id: int) -> list[tuple[int, int
     async with conn.execute("SELECT ply, seat, action, created_at FROM moves WHERE game_id = ? ORDER BY ply",
                             (game_id,)) as cur:
         return [(r[0], r[1], r[2], r[3]) for r in await cur.fetchall()]
+
+
+async def opened_by(conn: aiosqlite.Connection, user_id: str) -> int:
+    """How many tables (lobby or running) the user opened."""
+    rows = list(await conn.execute_fetchall("SELECT COUNT(*) FROM games WHERE creator_id = ? "
+                                            "AND status IN ('lobby', 'active')", (str(user_id),)))
+    return int(rows[0][0])
+
+
+async def open_tables(conn: aiosqlite.Connection, user_id: str) -> list[int]:
+    """The tables (lobby or running) where the user sits, by id."""
+    rows = await conn.execute_fetchall(
+        "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+        "WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id", (str(user_id),))
+    return [int(row[0]) for row in rows]

@@ -12,12 +12,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUNTIME): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# constraints.txt pins every package (reproducible installs); pyproject.toml says what is needed
+$(RUNTIME): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $(RUNTIME)
 
-$(DEV): pyproject.toml $(RUNTIME)
-	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
+$(DEV): pyproject.toml constraints.txt $(RUNTIME)
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[test,dev]"
 	touch $(DEV)
 
 ## Set up and run the bot (no DISCORD_TOKEN: the local console table). Installs only what the bot needs.

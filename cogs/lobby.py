@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.engine import registry
 from bot.errors import Forbidden, IllegalAction
 from bot.i18n import t
+from bot.services.lobby import MAX_OPEN_TABLES
 from bot.services.options import parse_options
 from bot.services.rematch import press
 from bot.services.text import shown, shown_names
@@ -240,7 +241,8 @@ async def new_in_thread(interaction: discord.Interaction, locale: str, settings:
     thread = await parent.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                         auto_archive_duration=10080)
     try:
-        record = await bot.service.create(guild_id=str(interaction.guild_id), channel_id=str(thread.id), **settings)
+        record = await bot.service.create(guild_id=str(interaction.guild_id), channel_id=str(thread.id),
+                                          max_open=MAX_OPEN_TABLES, **settings)
     except Exception:
         try:
             await thread.delete()  # no empty thread is left behind by a refused table
@@ -307,7 +309,7 @@ class Lobby(commands.Cog):
                 await new_in_thread(interaction, locale, settings)
                 return
             record = await self.bot.service.create(guild_id=guild, channel_id=str(interaction.channel_id),
-                                                   **settings)
+                                                   max_open=MAX_OPEN_TABLES, **settings)
             await post_lobby(interaction, record, locale)
         await guarded(interaction, work)
 

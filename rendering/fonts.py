@@ -1,9 +1,11 @@
 """Fonts and text drawing with per-character fallback, so that every player name draws.
 
-Roboto (font-roboto) sets our own texts; a name's characters that Roboto lacks fall back along a
-chain of Noto fonts from PyPI: Noto Sans (more Latin, Greek, Cyrillic and combining marks), the
-Noto Sans script fonts (Arabic, Hebrew, Devanagari, Thai, …; manimgx-fonts), Noto Sans Symbols,
-the monochrome Noto Emoji, and Noto Sans CJK (noto-cjk-sans-otc). A text is cut into runs, each
+Roboto (fontpkg-roboto) sets our own texts; a name's characters that Roboto lacks fall back along
+a chain of Noto fonts: Noto Sans (more Latin, Greek, Cyrillic and combining marks; fontpkg-noto-sans),
+the Noto Sans script fonts (Arabic, Devanagari, Khmer, Tamil, Telugu and Thai from their fontpkg
+packages; Hebrew, Bengali, … kept in rendering/fontfiles/ with their licence, as no maintained
+package ships them), Noto Sans Symbols, the monochrome Noto Emoji (both kept there too), and Noto
+Sans CJK (noto-cjk-sans-otc). A text is cut into runs, each
 drawn with the first font whose character map covers the whole cluster (a base character with
 its combining marks, variation selectors, skin tones and zero-width-joined parts); Pillow's raqm
 layout shapes each run (Arabic joins and reads right to left, emoji sequences ligate). A
@@ -22,15 +24,30 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from types import ModuleType
 
-import font_roboto
-import manimgx_fonts
+import fontpkg_noto_sans
+import fontpkg_noto_sans_arabic
+import fontpkg_noto_sans_devanagari
+import fontpkg_noto_sans_khmer
+import fontpkg_noto_sans_tamil
+import fontpkg_noto_sans_telugu
+import fontpkg_noto_sans_thai
+import fontpkg_roboto
 import noto_cjk_sans_otc
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
-ROBOTO_DIR = Path(font_roboto.__file__).resolve().parent / "files"
-NOTO_DIR = Path(manimgx_fonts.__file__).resolve().parent
+
+def _files(package: ModuleType) -> Path:
+    return Path(str(package.__file__)).resolve().parent / "files"
+
+
+ROBOTO = _files(fontpkg_roboto) / "Roboto[wdth,wght].ttf"
+KEPT_DIR = Path(__file__).resolve().parent / "fontfiles"  # the fonts no maintained package ships
+PACKAGED = {"Arabic": fontpkg_noto_sans_arabic, "Devanagari": fontpkg_noto_sans_devanagari,
+            "Khmer": fontpkg_noto_sans_khmer, "Tamil": fontpkg_noto_sans_tamil, "Telugu": fontpkg_noto_sans_telugu,
+            "Thai": fontpkg_noto_sans_thai}
 CJK_FILE = Path(str(noto_cjk_sans_otc.FONT_PATH))
 REPLACEMENT = "\ufffd"
 # Noto Sans's scripts that Latin faces lack, in the order they are tried (any order works: each
@@ -49,12 +66,18 @@ class Face:
     variable: bool = False
 
 
+def _script(script: str) -> Path:
+    if script in PACKAGED:
+        return _files(PACKAGED[script]) / f"NotoSans{script}[wdth,wght].ttf"
+    return KEPT_DIR / f"NotoSans{script}[wght].ttf"
+
+
 CHAIN: tuple[Face, ...] = (
-    Face(ROBOTO_DIR / "Roboto-Regular.ttf", ROBOTO_DIR / "Roboto-Bold.ttf"),
-    Face(NOTO_DIR / "NotoSans[wght].ttf", variable=True),
-    *(Face(NOTO_DIR / f"NotoSans{script}[wght].ttf", variable=True) for script in _SCRIPTS),
-    Face(NOTO_DIR / "NotoSansSymbols[wght].ttf", variable=True),
-    Face(NOTO_DIR / "NotoEmoji[wght].ttf", variable=True),
+    Face(ROBOTO, variable=True),
+    Face(_files(fontpkg_noto_sans) / "NotoSans[wdth,wght].ttf", variable=True),
+    *(Face(_script(script), variable=True) for script in _SCRIPTS),
+    Face(KEPT_DIR / "NotoSansSymbols[wght].ttf", variable=True),
+    Face(KEPT_DIR / "NotoEmoji[wght].ttf", variable=True),
     Face(CJK_FILE, index=2),  # Noto Sans CJK SC; kana and hangul are in every face of the collection
 )
 EMOJI = len(CHAIN) - 2
@@ -77,8 +100,9 @@ def face_font(face: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFon
     if bold and entry.bold is not None:
         return ImageFont.truetype(str(entry.bold), size)
     loaded = ImageFont.truetype(str(entry.regular), size, index=entry.index)
-    if bold and entry.variable:
-        loaded.set_variation_by_axes([700])
+    if bold and entry.variable:  # the weight axis at 700, every other axis at its default
+        loaded.set_variation_by_axes([700.0 if axis["name"] in (b"Weight", "Weight") else float(axis["default"] or 0)
+                                      for axis in loaded.get_variation_axes()])
     return loaded
 
 

@@ -19,7 +19,7 @@ from bot.services.turn_clock import guild_clock
 from bot.storage import games as repo
 from bot.storage.games import GameRow, SeatRow
 
-MAX_OPEN_TABLES = 12  # tables (lobby or running) one player may have opened and still open
+MAX_OPEN_TABLES = 12  # tables (lobby or running) one player may have opened on Discord and still open
 
 
 def computer_name(number: int, level: str, locale: str) -> str:
@@ -33,9 +33,11 @@ class Lobby(ServiceCore):
     async def create(self, *, guild_id: str | None, channel_id: str, game: str, user_id: str, name: str,
                      options: Mapping[str, Any] | None = None, locale: str = "en",
                      computers: int = 0, levels: Sequence[str] = (), seed: str | None = None,
-                     turn_hours: float | None = None) -> GameRow:
+                     turn_hours: float | None = None, max_open: int | None = None) -> GameRow:
         """``levels``: the computer seats' levels in order (the last one fills the rest; none:
-        normal); the first is also the level a seat handed to the computer plays at."""
+        normal); the first is also the level a seat handed to the computer plays at. With
+        ``max_open`` (Discord's /game new: MAX_OPEN_TABLES) refused when the user already opened
+        that many tables that are still open."""
         engine = registry.get(game)
         resolved = engine.resolve_options(options)
         if computers < 0 or 1 + computers > engine.max_players:
@@ -52,8 +54,8 @@ class Lobby(ServiceCore):
         async with self.db.transaction() as conn:
             if await repo.open_in_channel(conn, str(channel_id)) is not None:
                 raise IllegalAction("error.channel_busy")
-            if await repo.opened_by(conn, str(user_id)) >= MAX_OPEN_TABLES:
-                raise IllegalAction("budget.open_tables", maximum=MAX_OPEN_TABLES)
+            if max_open is not None and await repo.opened_by(conn, str(user_id)) >= max_open:
+                raise IllegalAction("budget.open_tables", maximum=max_open)
             settings = await guild_clock(conn, guild_id)
             hours = next(h for h in (turn_hours, settings.turn_hours, engine.turn_hours) if h is not None)
             turn_seconds = int(hours * 3600)

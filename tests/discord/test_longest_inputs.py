@@ -6,6 +6,7 @@ more than 50 ms by one slice (tests/loophold.py: the loop thread's CPU time per 
 clock), every interaction is answered, and nothing stored changes."""
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -107,24 +108,30 @@ async def test_longest_inputs_hold_the_loop_at_most_50_ms_and_change_nothing(
         assert all(o.get("max_length") for o in free_strings(options)), (path, free_strings(options))
     await fake.interact(bot, fake.slash(typing, "rules", game="tolp"))  # the client's language noticed once
     before = await stored(bot)
-    sent = 0
-    with loop_hold() as hold:
-        for path, options in commands:
-            for pattern in ("word", "words"):
-                for longest in (None, DISCORD_MAX):
-                    answered = await fake.interact(bot, fake.slash(typing, path, values(options, pattern, typing,
-                                                                                          longest)))
-                    assert answered.ok, (path, answered.text)
-                    sent += 1
-                for option in free_strings(options):
-                    if option.get("autocomplete"):
-                        payload = fake.autocomplete(typing, path, values(options, pattern, typing),
-                                                    focused=option["name"])
+    sent, worst = 0, ""
+    # the bot freezes its start-up heap (bot/heap.py); here the test process's heap of earlier tests
+    # is frozen likewise, so a collection of it is not counted against the input being measured
+    gc.collect()
+    gc.freeze()
+    try:
+        with loop_hold() as hold:
+            for path, options in commands:
+                for pattern in ("word", "words"):
+                    payloads = [fake.slash(typing, path, values(options, pattern, typing, longest))
+                                for longest in (None, DISCORD_MAX)]
+                    payloads += [fake.autocomplete(typing, path, values(options, pattern, typing), focused=o["name"])
+                                 for o in free_strings(options) if o.get("autocomplete")]
+                    for payload in payloads:
+                        held = hold.longest
                         answered = await fake.interact(bot, payload)
-                        assert answered.ok and len(answered.choices or []) <= 25, (path, option["name"])
+                        assert answered.ok and len(answered.choices or []) <= 25, (path, answered.text)
                         sent += 1
-    print(f"loop hold {game}: {hold.longest_ms:.1f} ms over {hold.slices} slices, {sent} interactions")
-    assert hold.longest_ms <= HOLD_MS, (round(hold.longest_ms, 1), hold.what)
+                        if hold.longest > held:
+                            worst = f"/{' '.join(path)} ({pattern}, type {payload['type']})"
+    finally:
+        gc.unfreeze()
+    print(f"loop hold {game}: {hold.longest_ms:.1f} ms over {hold.slices} slices, {sent} interactions; worst {worst}")
+    assert hold.longest_ms <= HOLD_MS, (round(hold.longest_ms, 1), worst, hold.what)
     assert sent >= 4 * len(commands)
     assert await stored(bot) == before
     fake.assert_clean()

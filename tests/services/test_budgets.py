@@ -62,13 +62,17 @@ def test_budgets_a_refusal_takes_nothing() -> None:
 
 async def test_budgets_cap_on_open_tables_per_user(db: Database, service: GameService, toy: object) -> None:
     for n in range(MAX_OPEN_TABLES):
-        await service.create(guild_id="g", channel_id=f"c{n}", game="toy", user_id="ann", name="Ann")
+        await service.create(guild_id="g", channel_id=f"c{n}", game="toy", user_id="ann", name="Ann",
+                             max_open=MAX_OPEN_TABLES)
     with pytest.raises(IllegalAction) as refused:
-        await service.create(guild_id="g", channel_id="one more", game="toy", user_id="ann", name="Ann")
+        await service.create(guild_id="g", channel_id="one more", game="toy", user_id="ann", name="Ann",
+                             max_open=MAX_OPEN_TABLES)
     assert refused.value.key == "budget.open_tables" and refused.value.params["maximum"] == MAX_OPEN_TABLES
-    await service.create(guild_id="g", channel_id="one more", game="toy", user_id="bo", name="Bo")
+    await service.create(guild_id="g", channel_id="one more", game="toy", user_id="bo", name="Bo",
+                         max_open=MAX_OPEN_TABLES)
     await service.end("c0", "ann")
-    await service.create(guild_id="g", channel_id="again", game="toy", user_id="ann", name="Ann")
+    await service.create(guild_id="g", channel_id="again", game="toy", user_id="ann", name="Ann",
+                         max_open=MAX_OPEN_TABLES)
 
 
 async def test_budgets_vacation_clamped_to_each_tables_own_server(db: Database, service: GameService,

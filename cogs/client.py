@@ -22,8 +22,8 @@ from bot.i18n import DISCORD_LOCALES, catalog, normalize
 from bot.services import renders
 from bot.services.assembly import Services
 from bot.services.budget import GlobalPacer
-from bot.services.user_budget import Budgets
 from bot.services.table import GameService
+from bot.services.user_budget import Budgets
 from bot.settings import Settings
 from bot.storage.db import Database
 

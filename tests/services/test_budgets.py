@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from bot.errors import IllegalAction
-from bot.services.user_budget import COSTS, Budgets, OverBudget, Rate
 from bot.services.lobby import MAX_OPEN_TABLES
 from bot.services.table import GameService
+from bot.services.user_budget import COSTS, Budgets, OverBudget, Rate
 from bot.storage import prefs
 from bot.storage.db import Database
 

@@ -18,7 +18,7 @@ from bot.storage.prefs import UserPrefs
 from cogs.replies import guarded, locale_of, prime_locale, reply
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 
 def forget_view(user_id: int, locale: str) -> discord.ui.View:

@@ -38,6 +38,7 @@ import gc
 import json
 import os
 import random
+import socket
 import sqlite3
 import sys
 import tempfile
@@ -54,6 +55,7 @@ from bot.i18n import normalize
 from bot.services.players import Players
 from bot.services.table import GameService
 from bot.storage.db import Database
+from bot.web.links import table_address
 from tests.discord.helpers import tolp_command
 from tests.fakediscord import FakeDiscord, Recorded, StoredMessage
 
@@ -359,7 +361,41 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "global429": result.global_violations}
 
 
-async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int) -> list[dict[str, Any]]:
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def open_viewers(db_path: Path, table: Table, port: int, viewers: int) -> asyncio.subprocess.Process:
+    """``viewers`` live web pages on ``table`` (bench/web_viewers.py, a process of its own); its
+    channel is one everyone sees, as the board's "Web view" button would have recorded."""
+    check = sqlite3.connect(db_path)
+    try:
+        key = check.execute("SELECT secret FROM web_secrets WHERE name = 'links'").fetchone()[0]
+        check.execute("UPDATE web_tables SET public = 1 WHERE game_id = ?", (table.game_id,))
+        check.commit()
+    finally:
+        check.close()
+    url = f"http://127.0.0.1:{port}/t/{table_address(key.encode(), table.game_id)}"
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bench.web_viewers", url, str(viewers),
+                                                   stdout=asyncio.subprocess.PIPE)
+    assert process.stdout is not None
+    ready = json.loads(await asyncio.wait_for(process.stdout.readline(), timeout=90))
+    print(f"# {ready['ready']} live viewers open on table {table.game_id}", file=sys.stderr)
+    return process
+
+
+async def close_viewers(process: asyncio.subprocess.Process) -> dict[str, Any]:
+    process.terminate()
+    assert process.stdout is not None
+    seen: dict[str, Any] = json.loads(await asyncio.wait_for(process.stdout.readline(), timeout=30))
+    await process.wait()
+    return seen
+
+
+async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int,
+              viewers: int = 0) -> list[dict[str, Any]]:
     fake = LoadFake()
     await fake.start()
     rows = []
@@ -373,6 +409,10 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                    GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_SCHEDULER_SECONDS="3600")
         if processes is not None:
             env["GAMEMASTER_RENDER_PROCESSES"] = processes
+        port = free_port()
+        env.update(GAMEMASTER_WEB="1" if viewers else "0", GAMEMASTER_WEB_PORT=str(port),
+                   GAMEMASTER_WEB_RATE="1000000")
+        watching = None
         with open(Path(folder) / "bot.log", "wb") as log:
             bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "run", env=env, cwd=folder,
                                                        stdout=log, stderr=asyncio.subprocess.STDOUT)
@@ -388,12 +428,21 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                 print(f"# start-up delivery of {games} tables' announcements took "
                       f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
                 rng = random.Random(seed)
+                if viewers:
+                    watching = await open_viewers(db_path, tables[0], port, viewers)
                 for rate in rates:
                     result = await offer(fake, tables, bot.pid, db_path, rate, seconds, rng)
                     rows.append(summary(fake, result))
                     print(row_text(rows[-1]), file=sys.stderr)
                 check_mirrors(db_path, tables)
+                if watching is not None:
+                    seen = await close_viewers(watching)
+                    watching = None
+                    print(f"# live viewers: {seen} (table {tables[0].game_id} was moved "
+                          f"{tables[0].ply} plies)", file=sys.stderr)
             finally:
+                if watching is not None:
+                    watching.kill()
                 bot.terminate()
                 await asyncio.wait_for(bot.wait(), timeout=30)
         output = (Path(folder) / "bot.log").read_text(errors="replace")
@@ -459,13 +508,15 @@ def main() -> None:
                         help="render worker processes in the bot (0: threads; default: one per core)")
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--quick", action="store_true", help="50 tables, 10 and 50 moves/s, 6 s each")
+    parser.add_argument("--viewers", type=int, default=0,
+                        help="live web pages open on the first table throughout (bench/web_viewers.py)")
     args = parser.parse_args()
     if args.quick:
         args.games, args.rates, args.seconds = "50", "10,50", 6.0
     rows: list[dict[str, Any]] = []
     for games in (int(g) for g in args.games.split(",")):
         rows += asyncio.run(run(games, [int(r) for r in args.rates.split(",")], args.seconds,
-                                args.render_processes, args.seed))
+                                args.render_processes, args.seed, args.viewers))
     print(table_text(rows))
 
 

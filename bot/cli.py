@@ -111,6 +111,11 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
             raise SettingError("--shards", args.shards, "settings.allowed.shards") from None
         settings = dataclasses.replace(settings, shards=shards or settings.shards,
                                        shard_count=args.shard_count or settings.shard_count)
+    if command in ("run", "console"):
+        try:
+            settings.check_web()
+        except ValueError as exc:
+            parser.error(str(exc))
     if command == "run":
         settings.check_shards()
         if not settings.token:

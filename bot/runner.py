@@ -24,6 +24,7 @@ from bot.storage import games as repo
 from bot.storage.backend import SQLITE, backend_of, redact, sqlite_path
 from bot.storage.db import Database
 from bot.storage.health import check_file
+from bot.web.server import web_pages
 from cogs.app import GameMasterApp
 
 
@@ -61,7 +62,10 @@ async def run_bot(settings: Settings) -> int:
         try:
             async with bot:  # the client is set up here: only now may a task wait for it to be ready
                 settle = asyncio.create_task(settle_when_ready(bot), name="gamemaster-heap")
-                await bot.start(settings.token or "")
+                async with web_pages(settings, bot.service, players=bot.players, history=bot.history,
+                                     gateway=lambda: gateway_up(bot), lease=lease.holds) as web:
+                    bot.web_links = web.links if web is not None else None
+                    await bot.start(settings.token or "")
         except discord.LoginFailure:
             print(t("cli.bad_token", settings.default_locale))
             return 2
@@ -78,6 +82,10 @@ async def run_bot(settings: Settings) -> int:
                 settle.cancel()
             await lease.release()
     return 0
+
+
+async def gateway_up(bot: GameMasterBot) -> bool:
+    return bot.is_ready() and not bot.is_closed()
 
 
 def db_location(settings: Settings | str) -> str:

@@ -89,6 +89,14 @@ class Settings:
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
     identify_seconds: float = 5.0  # Discord's spacing between two shards' IDENTIFYs (tests: 0)
+    # The table in a browser (bot/web): on by default from the environment (``from_env``, so
+    # ``make run``), off for a Settings made in code (tests start their own on port 0); on this
+    # machine only unless web_host says otherwise; web_url is the address players are given
+    web_enabled: bool = False
+    web_host: str = "127.0.0.1"
+    web_port: int = 8080
+    web_url: str | None = None  # None: http://web_host:web_port
+    web_rate: int = 600  # requests per client address and minute
     # Test-only: point discord.py at a loopback fake Discord (REST base and gateway URL); only
     # loopback hosts are accepted, so a stray .env can never send the token to another host.
     api_base: str | None = None
@@ -127,6 +135,13 @@ class Settings:
                               low=1, high=65_536),
             identify_seconds=_read("GAMEMASTER_IDENTIFY_SECONDS", 5.0, _number(0, 60), "settings.allowed.seconds",
                                    low=0, high=60),
+            web_enabled=_read("GAMEMASTER_WEB", True, _bool, "settings.allowed.bool"),
+            web_host=os.environ.get("GAMEMASTER_WEB_HOST", "").strip() or "127.0.0.1",
+            web_port=_read("GAMEMASTER_WEB_PORT", 8080, _whole(0, 65_535), "settings.allowed.whole", low=0,
+                           high=65_535),
+            web_url=os.environ.get("GAMEMASTER_WEB_URL", "").strip() or None,
+            web_rate=_read("GAMEMASTER_WEB_RATE", 600, _whole(1, 1_000_000), "settings.allowed.whole", low=1,
+                           high=1_000_000),
         )
 
     def check_shards(self) -> None:
@@ -138,6 +153,23 @@ class Settings:
                 not all(0 <= s < self.shard_count for s in self.shards):
             raise SettingError("GAMEMASTER_SHARDS", _shown(self.shards), "settings.allowed.shards_below",
                                count=self.shard_count)
+
+    def check_web(self) -> None:
+        """The web server's port, public address and rate limit make sense."""
+        if not 0 <= self.web_port <= 65535:
+            raise ValueError(f"GAMEMASTER_WEB_PORT must be a port number (0-65535), not {self.web_port}")
+        if self.web_url is not None:
+            parts = urlsplit(self.web_url)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+                raise ValueError(f"GAMEMASTER_WEB_URL must be an http(s) address like https://games.example.org, "
+                                 f"not {self.web_url!r}")
+        if self.web_rate < 1:
+            raise ValueError("GAMEMASTER_WEB_RATE must be at least 1 request a minute")
+
+    @property
+    def public_web_url(self) -> str:
+        """Where players open the pages: GAMEMASTER_WEB_URL, else this machine's address and port."""
+        return (self.web_url or f"http://{self.web_host}:{self.web_port}").rstrip("/")
 
     @property
     def database(self) -> str:

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.challenge", "cogs.privacy", "cogs.replay",
               "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
-              "cogs.tjuv")  # history, challenge, privacy, replay: in lobby's /game group
+              "cogs.tjuv", "cogs.web")  # history, challenge, privacy, replay, web: in lobby's /game group
 
 
 class GameTree(app_commands.CommandTree[GameMasterBot]):

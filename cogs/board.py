@@ -12,6 +12,7 @@ from cogs.components import GameButton, HandButton, LobbyButton
 from cogs.gameui import ui_for
 from cogs.replay import replay_button
 from cogs.undo import undo_button
+from cogs.weblink import web_button
 
 
 def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.View:
@@ -28,4 +29,7 @@ def board_view(record: GameRow, obs: dict[str, Any], locale: str) -> discord.ui.
     elif record.status == "finished":  # the result: the same players again, seats rotated; the replay
         view.add_item(LobbyButton("r", record.id, label=t("rematch.button", locale)))
         view.add_item(replay_button(record.id, locale))
+    web = web_button(record, locale)  # the table in a browser, where its page is public
+    if web is not None:
+        view.add_item(web)
     return view

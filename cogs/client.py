@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -26,6 +26,9 @@ from bot.services.table import GameService
 from bot.services.user_budget import Budgets
 from bot.settings import Settings
 from bot.storage.db import Database
+
+if TYPE_CHECKING:
+    from bot.web.links import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +90,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self._templates: list[Any] = []
         self.loaded_extensions: list[str] = []
         self.renders: renders.Renders | None = None
+        self.web_links: WebLinks | None = None  # the web pages' addresses, when the runner serves them
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """Discord's spacing between IDENTIFYs of this process's shards (settings.identify_seconds)."""

@@ -12,6 +12,7 @@ import discord
 
 from bot.services import renders
 from bot.storage.games import GameRow
+from bot.web import metrics
 from rendering.alt import LIMIT, describe
 
 
@@ -23,8 +24,10 @@ async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> by
     """The table's board, drawn by a render worker (a process: see bot/services/renders.py)."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
-    return await renders.current().draw(f"rendering.{record.game}", "render_public", obs, names=record.names,
-                                        locale=locale)
+    with metrics.rendering("public"):
+        drawn: bytes = await renders.current().draw(f"rendering.{record.game}", "render_public", obs,
+                                                    names=record.names, locale=locale)
+    return drawn
 
 
 async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:

@@ -23,6 +23,7 @@ from cogs.drawing import alt_text, png, render_public
 from cogs.moves import announce, show_hand
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply, spend
 from cogs.undo import ask
+from cogs.web import set_pages
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -478,10 +479,12 @@ class Lobby(commands.Cog):
     @game.command(name="settings", description="Server defaults: turn time, time bank, vacation limit (admins)")
     @app_commands.describe(turn_hours="Default hours per turn", bank_hours="Extra hours each player may use in a game",
                            vacation_days="Longest vacation allowed", language="Default language: en, sv, nb, cs",
-                           reminder_share="Share of the turn time after which the reminder is sent (0.1-0.95)")
+                           reminder_share="Share of the turn time after which the reminder is sent (0.1-0.95)",
+                           web="Show this server's tables on the web pages")
     async def settings(self, interaction: discord.Interaction, turn_hours: float | None = None,
                        bank_hours: float | None = None, vacation_days: int | None = None,
-                       language: str | None = None, reminder_share: float | None = None) -> None:
+                       language: str | None = None, reminder_share: float | None = None,
+                       web: bool | None = None) -> None:
         async def work() -> None:
             locale = locale_of(interaction)
             if interaction.guild_id is None:
@@ -491,8 +494,13 @@ class Lobby(commands.Cog):
             current = await self.bot.players.set_guild_settings(
                 str(interaction.guild_id), locale=language, turn_hours=turn_hours, bank_hours=bank_hours,
                 max_vacation_days=vacation_days, reminder_share=reminder_share)
-            await reply(interaction, t("settings.saved", locale, turn_hours=current.turn_hours or "-",
-                                       bank_hours=current.bank_hours, vacation_days=current.max_vacation_days))
+            saved = t("settings.saved", locale, turn_hours=current.turn_hours or "-",
+                      bank_hours=current.bank_hours, vacation_days=current.max_vacation_days)
+            if web is not None:
+                await set_pages(self.bot, str(interaction.guild_id), web)
+                saved += "\n" + t("web.settings_saved", locale, state=t("web.state_on" if web else "web.state_off",
+                                                                      locale))
+            await reply(interaction, saved)
         await guarded(interaction, work)
 
 

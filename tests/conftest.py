@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import pytest_asyncio
 
 from tests.backends import BACKENDS, database_url_for
+
+# the bots the tests start as processes (`gamemaster run`, the console) serve no web pages unless a
+# test asks for them: parallel tests would all want the default port (tests/web starts its own)
+os.environ["GAMEMASTER_WEB"] = "0"
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:

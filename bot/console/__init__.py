@@ -18,6 +18,7 @@ from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
 from bot.storage.games import GameRow
+from bot.web.server import web_pages
 
 __all__ = ["CHANNEL", "ConsoleTable", "game_list", "run_console", "setup_line_editing"]
 
@@ -61,8 +62,9 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
     locale = settings.default_locale
     say = terminal(say, width)
     say(t("console.welcome", locale))
-    async with Database(path) as db:
-        table = ConsoleTable(GameService(db), settings.boards_dir, locale, ask, say, hotseat)
+    async with Database(path) as db, web_pages(settings, service := GameService(db), default_public=True,
+                                               say=say) as web:
+        table = ConsoleTable(service, settings.boards_dir, locale, ask, say, hotseat)
         saved: GameRow | None = None
         started = False
 
@@ -85,6 +87,10 @@ async def run_console(settings: Settings, *, game: str | None = None, players: S
                 update = await new_game(table, game, players, seed, options)
                 started = True
                 await table.show(update)
+            if web is not None:  # the console's table is everybody's who can reach this machine
+                record = await table.service.current(CHANNEL)
+                if record is not None:
+                    say(t("web.console_table", locale, url=web.links.table_url(record.id)))
             result = await table.loop()
         except EOFError:  # Ctrl-D: the goodbye on a line of its own, not after the prompt
             say("")

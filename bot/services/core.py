@@ -29,7 +29,8 @@ class ServiceCore:
         self.clock = clock or (lambda: datetime.now(UTC))
         self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
         self.states = StateCache()
-        self.pipeline = Pipeline(self.states, self.clock)  # every change of a running game goes through it
+        # every change of a running game goes through it
+        self.pipeline = Pipeline(self.states, self.clock, self.db.committed)
         self.damaged: set[int] = set()  # games whose rows could not be read by the timers (logged once each)
 
     @property

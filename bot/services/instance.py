@@ -116,6 +116,14 @@ class InstanceLease:
             kept = [await repo.renew(conn, scope, self.owner, _stamp(self.clock() + self.ttl)) for scope in self.scopes]
         return all(kept)
 
+    async def holds(self) -> bool:
+        """Whether this process still holds every scope of its lease, unexpired (/healthz)."""
+        async with self.db.reading() as conn:
+            current = {lease.scope: lease for lease in await repo.holders(conn)}
+        now = self.clock()
+        return all((lease := current.get(scope)) is not None and lease.owner == self.owner
+                   and datetime.fromisoformat(lease.expires_at) > now for scope in self.scopes)
+
     async def release(self) -> None:
         async with self.db.transaction() as conn:
             for scope in self.scopes:

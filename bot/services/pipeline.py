@@ -159,9 +159,12 @@ class Turn:
 class Pipeline:
     """The steps, on one database's cached states and clock (``ServiceCore.pipeline``)."""
 
-    def __init__(self, states: StateCache, clock: Callable[[], datetime]) -> None:
+    def __init__(self, states: StateCache, clock: Callable[[], datetime],
+                 committed: Callable[[Any, int], None] | None = None) -> None:
         self.states = states
         self.clock = clock
+        # told of each outbox entry: its listeners (the web pages) hear once the transaction commits
+        self.committed = committed or (lambda conn, game_id: None)
         self.computer_executor: Executor | None = None  # where computer seats decide (None: a worker thread)
 
     async def lock(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
@@ -203,7 +206,9 @@ class Pipeline:
 
     async def record(self, conn: Any, update: Update, kind: str = outbox.MOVE) -> None:
         """The outbox entry of this change, committed with it. A private-only change the caller
-        answers itself (``update.reply_privately``) needs none."""
+        answers itself (``update.reply_privately``) needs none. The entry's listeners (the web
+        pages: ``Database.committed``) hear of it once it commits."""
         if update.reply_privately and update.events and all(e.visible_to is not None for e in update.events):
             return
         await announcements.record(conn, update.record.id, update.record.ply, outbox.payload_of(update, kind))
+        self.committed(conn, update.record.id)

@@ -32,6 +32,10 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("ratings", None),
     ("rating_marks", None),  # finish numbers handed out (the games carry theirs) and games rated
     ("challenges", None),  # open, accepted and past challenges (a started one names its game)
+    ("web_tables", "game_id"),  # the tables' web addresses and the key that signs private links (bot/web)
+    ("web_secrets", None),
+    ("web_revoked", None),
+    ("web_guilds", None),
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ import aiosqlite
 
 from bot.errors import StorageDamaged
 from bot.storage import postgres  # noqa: F401 - registers the PostgreSQL backend beside this one
-from bot.storage.backend import SQLITE, Database, migration_files, sqlite_path, statements
+from bot.storage.backend import COMMITTED, SQLITE, Database, migration_files, sqlite_path, statements
 from bot.storage.backup import create_owner_only
 from bot.storage.health import StorageProblem, check_file, is_damage
 
@@ -47,6 +47,10 @@ class SqliteDatabase(Database):
         self._reader_count = 0 if self.path == ":memory:" else readers
         self._readers: list[aiosqlite.Connection] = []
         self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        # listen/notify within this process (one process serves a SQLite file): the notifications
+        # of the transaction under way, delivered once it commits
+        self._listeners: dict[str, list[Callable[[str], object]]] = {}
+        self._notices: list[tuple[str, str]] = []
 
     async def connect(self, migrate: bool = True) -> Database:
         """Open (and migrate) the database. A file that cannot serve raises StorageProblem before
@@ -136,13 +140,31 @@ class SqliteDatabase(Database):
         async with self._lock:
             with _damage_refused():
                 await self.conn.execute("BEGIN IMMEDIATE")
+                self._notices = []
                 try:
                     yield self.conn
                 except BaseException:
+                    self._notices = []
                     await self._rollback()
                     raise
                 else:
                     await self.conn.execute("COMMIT")
+                    notices, self._notices = self._notices, []
+                    self._deliver(notices)
+
+    async def listen(self, channel: str, callback: Callable[[str], object]) -> None:
+        self._listeners.setdefault(channel, []).append(callback)
+
+    def committed(self, conn: Any, game_id: int) -> None:
+        self._notices.append((COMMITTED, str(game_id)))
+
+    def _deliver(self, notices: list[tuple[str, str]]) -> None:
+        for channel, payload in notices:
+            for callback in self._listeners.get(channel, ()):
+                try:
+                    callback(payload)
+                except Exception:  # noqa: BLE001 - a listener's failure is not the transaction's
+                    log.exception("listener of %s failed", channel)
 
     @asynccontextmanager
     async def single(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -84,7 +84,7 @@ async def run_bot(settings: Settings) -> int:
     return 0
 
 
-async def gateway_up(bot: GameMasterBot) -> bool:
+async def gateway_up(bot: GameMasterApp) -> bool:
     return bot.is_ready() and not bot.is_closed()
 
 

@@ -20,7 +20,7 @@ from cogs import weblink
 from cogs.replies import NO_PINGS, guarded, locale_of
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 log = logging.getLogger(__name__)
 

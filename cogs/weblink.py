@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.storage.games import GameRow
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from cogs.client import GameMasterBot
 
 _bot: GameMasterBot | None = None  # the bot whose boards get the button (cogs.web hands it in)
 

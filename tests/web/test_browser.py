@@ -18,10 +18,10 @@ import pytest_asyncio
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from bot.app import GameMasterBot
 from bot.engine.cards import parse_card
 from bot.services import lobby
 from bot.web.server import WebServer
+from cogs.client import GameMasterBot
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board, tolp_command
 from tests.fakediscord import FakeDiscord, walk_components

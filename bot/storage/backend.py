@@ -167,7 +167,7 @@ class Database:
     def committed(self, conn: Any, game_id: int) -> None:
         """Tell every ``listen(COMMITTED, …)`` callback, in every process, that the table ``game_id``
         changed, once the transaction of ``conn`` commits (never when it rolls back). PostgreSQL's
-        outbox does it by itself: a trigger NOTIFYs for every new announcement (migration 0019), so
+        outbox does it by itself: a trigger NOTIFYs for every new announcement (migration 0020), so
         a move costs no round trip more; SQLite's writer tells its own process after the COMMIT."""
         return None
 

@@ -1,5 +1,5 @@
 """Repository for the web pages (bot/web): the signing key, the tables' addresses, revoked links,
-the servers whose pages are off (migration 0019). Both backends, the same SQL."""
+the servers whose pages are off (migration 0020). Both backends, the same SQL."""
 from __future__ import annotations
 
 from typing import Any

@@ -20,13 +20,18 @@ def renderer(game: str) -> Any:
     return importlib.import_module(f"rendering.{game}")
 
 
+def theme(record: GameRow) -> str:
+    """The server's picture theme (``/game settings theme:``): dark unless it chose light."""
+    return "light" if (record.guild_settings or {}).get("theme") == "light" else "dark"
+
+
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
     """The table's board, drawn by a render worker (a process: see bot/services/renders.py)."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
     with metrics.rendering("public"):
         drawn: bytes = await renders.current().draw(f"rendering.{record.game}", "render_public", obs,
-                                                    names=record.names, locale=locale)
+                                                    names=record.names, locale=locale, theme=theme(record))
     return drawn
 
 
@@ -36,16 +41,17 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
         return None
     # drawn by a render worker like the board (a thread here would take the event loop's core)
     data: bytes | None = await renders.current().draw(f"rendering.{record.game}", "render_focus", obs,
-                                                      names=record.names, locale=locale, event_hint=hint)
+                                                      names=record.names, locale=locale, event_hint=hint,
+                                                      theme=theme(record))
     return data
 
 
 async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
     # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
     key_of = getattr(renderer(record.game), "private_key", None)
-    memo = (record.game, key_of(obs), tuple(record.names), locale) if key_of is not None else None
+    memo = (record.game, key_of(obs), tuple(record.names), locale, theme(record)) if key_of is not None else None
     return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
-                                        locale=locale, memo=memo)
+                                        locale=locale, memo=memo, theme=theme(record))
 
 
 async def render_result(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:

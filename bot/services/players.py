@@ -57,6 +57,9 @@ class GuildStats:
         return sorted(merged.values(), key=lambda s: (-s.wins, s.average_place, s.name))
 
 
+THEMES = ("dark", "light")  # the pictures' themes, dark by default
+
+
 class Players:
     """Preferences, read through a cache that every write here keeps current, so that answering an
     interaction never waits for the database: the language a user chose (``/game prefs``) is known
@@ -213,7 +216,7 @@ class Players:
             locale, raw = await prefs_repo.get_guild(conn, guild_id)
         return locale, ClockSettings.from_dict(raw)
 
-    async def set_guild_settings(self, guild_id: str, *, locale: str | None = None,
+    async def set_guild_settings(self, guild_id: str, *, locale: str | None = None, theme: str | None = None,
                                  **changes: float | None) -> ClockSettings:
         limits = {"turn_hours": (0.05, 336), "bank_hours": (0, 336), "max_vacation_days": (0, 60),
                   "reminder_share": (0.1, 0.95)}
@@ -228,6 +231,10 @@ class Players:
                 raw[name] = int(value) if name == "max_vacation_days" else float(value)
             if locale is not None and locale not in LANGUAGES:
                 raise IllegalAction("prefs.error.language", languages=", ".join(LANGUAGES))
+            if theme is not None:  # the pictures' theme (rendering/theme.py)
+                if theme not in THEMES:
+                    raise IllegalAction("prefs.error.theme", themes=", ".join(THEMES))
+                raw["theme"] = theme
             await prefs_repo.set_guild(conn, guild_id, locale=locale, settings=raw)
             return ClockSettings.from_dict(raw)
 

@@ -199,3 +199,48 @@ def test_the_tjuv_focus_follows_the_player_to_act_and_else_the_last_move() -> No
     if path:
         assert tjuv.focus_square(over) == path[-1]
     assert tjuv.focus_square({**over, "last_path": []}, event_hint=tjuv.board().gate) == tjuv.board().gate
+
+
+# ----------------------------------------------------------------------------- both themes, whole names
+LONG_NAMES = [f"{base}{i}"[:32] for i, base in enumerate(["BjörnTheGreat_1987_Ødegård_Čech_", "W" * 31,
+                                                             "Ženíšek Příliš Žluťoučký Kůňový", "Åsa" * 10 + "_",
+                                                             "Gus_the_very_long_named_player_"])]
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("game", ["tolp", "zlodej", "stratego", "monopol", "tjuv"])
+def test_every_header_draws_a_32_character_name_whole_at_9_px_in_both_themes(game: str, theme: str) -> None:
+    """The header names the player to act; a 32-character name is drawn whole (shrunk, or on a
+    line of its own) at 9 px or more when the picture is shown 400 px wide."""
+    module = __import__(f"rendering.{game}", fromlist=["render_public"])
+    players = {"tolp": 4, "zlodej": 3, "stratego": 2, "monopol": 4, "tjuv": 4}[game]
+    g, state = played(game, players, 40)
+    obs = g.observe(state, None)
+    acting = LONG_NAMES[obs["public"]["to_act"][0]] if obs["public"]["to_act"] else None
+    assert acting is not None and len(acting) == 32
+    calls = [module.render_public]
+    if hasattr(module, "render_focus"):
+        calls.append(module.render_focus)
+    for call in calls:
+        call(obs, names=LONG_NAMES[:players], locale="cs", theme=theme)  # palettes and caches drawn once
+        with recording() as drawn:
+            png = call(obs, names=LONG_NAMES[:players], locale="cs", theme=theme)
+        width = width_of(png)
+        texts = [d.text for d in drawn if shown_at_phone(d.size, width) >= BAR]
+        lines = texts + [a + b for a, b in zip(texts, texts[1:], strict=False)]
+        assert any(acting in line for line in lines), (call.__name__, acting)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("game", ["tolp", "zlodej", "stratego", "tjuv"])
+def test_names_and_card_ranks_on_every_table_are_9_px_in_both_themes(game: str, theme: str) -> None:
+    module = __import__(f"rendering.{game}", fromlist=["render_public"])
+    obs, players = public_observation(game)
+    names = NAMES[:players]
+    module.render_public(obs, names=names, locale="cs", theme=theme)
+    with recording() as drawn:
+        png = module.render_public(obs, names=names, locale="cs", theme=theme)
+    texts = needed(drawn, names)
+    assert texts
+    small = [(d.text, d.size) for d in texts if shown_at_phone(d.size, width_of(png)) < BAR]
+    assert not small, small

@@ -17,6 +17,7 @@ the user's signed links): each step runs inside the same transaction."""
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,6 +26,7 @@ from typing import Any
 from bot.errors import Forbidden
 from bot.storage import games as games_repo
 from bot.storage import prefs as prefs_repo
+from bot.storage import web as web_repo
 from bot.storage.backend import POSTGRES, Database, dialect
 
 # a step run inside the forgetting transaction: (connection, user id, pseudonym)
@@ -37,6 +39,12 @@ def on_forget(step: ForgetStep) -> ForgetStep:
     if step not in _STEPS:
         _STEPS.append(step)
     return step
+
+
+@on_forget
+async def revoke_web_links(conn: Any, user_id: str, anon_id: str) -> None:
+    """Every personal web link given to the user so far stops working (bot/web's private views)."""
+    await web_repo.revoke(conn, user_id, int(time.time() * 1000) + 1)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """/game challenge in Discord: the challenge message in the channel (pinging exactly the
 challenged, with Accept and Decline), the same buttons in each challenged player's DMs, the
 answers shown by editing the message the button was on, the table opened in the channel once all
-accepted (at the start time: the scheduler loop here), and the expiry after a day said in the
-channel. Attached to the /game group of cogs/lobby.py (loaded after it)."""
+accepted (at the start time: ``tick``, which the scheduler loop of cogs/clock.py calls), and the
+expiry after a day said in the channel. Attached to the /game group of cogs/lobby.py (loaded after it)."""
 from __future__ import annotations
 
 import logging
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.errors import IllegalAction
 from bot.i18n import t
@@ -131,25 +131,6 @@ class ChallengeCog(commands.Cog):
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
         self.challenges = Challenges(bot.db, bot.service)
-
-    async def cog_load(self) -> None:
-        if self.bot.settings.scheduler_seconds > 0:
-            self.loop.change_interval(seconds=self.bot.settings.scheduler_seconds)
-            self.loop.start()
-
-    async def cog_unload(self) -> None:
-        self.loop.cancel()
-
-    @tasks.loop(seconds=60)
-    async def loop(self) -> None:
-        try:
-            await self.tick(self.bot.service.clock())
-        except Exception:
-            log.exception("challenge tick failed")
-
-    @loop.before_loop
-    async def before_loop(self) -> None:
-        await self.bot.wait_until_ready()
 
     async def tick(self, now: datetime) -> int:
         """Expire the challenges left unanswered for a day and open the tables whose time came;

@@ -55,10 +55,17 @@ class Clock(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def loop(self) -> None:
+        now = self.bot.service.clock()
         try:
-            await self.tick(self.bot.service.clock())
+            await self.tick(now)
         except Exception:
             log.exception("scheduler tick failed")
+        challenges = self.bot.get_cog("ChallengeCog")  # challenges due to open or expire (cogs/challenge.py)
+        if challenges is not None:
+            try:
+                await challenges.tick(now)  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("challenge tick failed")
 
     @loop.before_loop
     async def before_loop(self) -> None:

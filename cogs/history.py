@@ -22,7 +22,7 @@ from bot.services.text import shown
 from bot.storage.history import PastGame
 from cogs.components import GameButton
 from cogs.lobby import clip_lines, display_name, game_choices
-from cogs.replies import guarded, locale_of, reply, spend
+from cogs.replies import defer_public, guarded, locale_of, reply, spend
 from cogs.visibility import Sight, can_view
 
 if TYPE_CHECKING:
@@ -181,12 +181,14 @@ async def luck_command(interaction: discord.Interaction, game: app_commands.Rang
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(thinking=True)
+        spend(interaction, "export")  # it replays the whole log from the seed, as an export does
+        await defer_public(interaction)  # the report is public; a refusal stays private
         locale = locale_of(interaction)
         game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
         record = await bot.service.get(game_id)
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        if (record.guild_id != guild) if guild is not None else record.seat_of(str(interaction.user.id)) is None:
+        elsewhere = record.guild_id != guild if guild is not None else record.seat_of(str(interaction.user.id)) is None
+        if elsewhere or not await can_view(interaction, record.channel_id):  # a private channel stays private
             raise IllegalAction("export.error.elsewhere")
         report = await luck.load(bot.service, game_id)
         name = t(f"game.name.{record.game}", locale)

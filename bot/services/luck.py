@@ -10,6 +10,7 @@ Pure apart from ``load``::
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import math
 from collections.abc import Sequence
@@ -85,11 +86,12 @@ def luck(replay: Replay) -> LuckReport | None:
 
 
 async def load(service: GameService, game_id: int) -> LuckReport | None:
-    """The luck report of a stored game; only once it has ended (before, its seed is secret)."""
+    """The luck report of a stored game, replayed in a worker thread; only once it has ended
+    (before, its seed is secret)."""
     replay = await load_replay(service, game_id)
     if not replay.ended:
         raise IllegalAction("luck.error.running")
-    return luck(replay)
+    return await asyncio.to_thread(luck, replay)  # a long game's replay would hold the event loop
 
 
 def lines(report: LuckReport, names: Sequence[str], locale: str | None) -> list[str]:

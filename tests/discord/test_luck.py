@@ -23,7 +23,7 @@ async def test_luck_report_of_an_ended_monopol_game_counts_the_dice_from_the_see
     assert (await fake.interact(bot, fake.slash(mover, "monopol roll"))).ok
 
     running = await fake.interact(bot, fake.slash(ann, "game luck"))
-    assert "seed is secret" in running.text and record.seed not in running.text
+    assert running.ephemeral and "seed is secret" in running.text and record.seed not in running.text
 
     assert (await fake.interact(bot, fake.slash(bo, "game resign"))).ok
     moves = await bot.service.moves(record.id)

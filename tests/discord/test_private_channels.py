@@ -52,6 +52,11 @@ async def test_private_channels_stay_private_in_history_replay_and_export(fake: 
     exported = await fake.interact(bot, fake.slash(ann, "game export", game=private_game), gateway=True)
     assert json.loads(exported.files[0].data)["id"] == private_game
     assert (await fake.interact(bot, fake.slash(stranger, "game export", game=public_game), gateway=True)).files
+
+    hidden = await fake.interact(bot, fake.slash(stranger, "game luck", game=private_game), gateway=True)
+    assert hidden.ephemeral and "luck" not in hidden.text.lower()
+    told = await fake.interact(bot, fake.slash(bo, "game luck", game=private_game), gateway=True)
+    assert told.ok and not told.ephemeral
     fake.assert_clean()
 
 

@@ -8,11 +8,11 @@ in ``/game replay`` of an ended game. Exit codes: 0 verified, 1 the replay does 
 cannot be read as an export, or its pictures cannot be written."""
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 from typing import Any
 
+from bot.engine import registry
 from bot.i18n import t
 from bot.services.export import ExportProblem, Verified, verify
 from bot.services.luck import lines, luck
@@ -69,7 +69,7 @@ def _dated(verified: Verified, obs: dict[str, Any]) -> dict[str, Any]:
 
 
 def final_board(verified: Verified, locale: str) -> bytes:
-    renderer = importlib.import_module(f"rendering.{verified.data['game']}")
+    renderer = registry.renderer(verified.data["game"])
     data: bytes = renderer.render_public(_public(verified, verified.state), names=verified.names, locale=locale)
     return data
 
@@ -84,5 +84,5 @@ def animation(verified: Verified, locale: str) -> bytes:
     moves = _moves(data)
     shown = frames(verified.game, len(verified.names), data["options"], data["seed"], moves, reveal=True,
                    numbers=pick(len(moves), MAX_FRAMES))
-    return animate_boards(f"rendering.{data['game']}", [_dated(verified, f.observation) for f in shown],
+    return animate_boards(registry.plugin(data["game"]).renderer, [_dated(verified, f.observation) for f in shown],
                           names=verified.names, locale=locale)

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import registry
 from bot.services.table import GameService
 from bot.settings import Settings
 from bot.storage.db import Database
@@ -24,9 +25,17 @@ from cogs.routing import dynamic_items
 
 log = logging.getLogger(__name__)
 
+# the shared cogs (history, challenge, privacy, replay, web: in lobby's /game group); every game's
+# own cog comes from its plugin entry and loads between these and LAST_EXTENSIONS
 EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.challenge", "cogs.privacy", "cogs.replay",
-              "cogs.rules", "cogs.clock", "cogs.tolp", "cogs.zlodej", "cogs.stratego", "cogs.monopol",
-              "cogs.tjuv", "cogs.web")  # history, challenge, privacy, replay, web: in lobby's /game group
+              "cogs.rules", "cogs.clock")
+LAST_EXTENSIONS = ("cogs.web",)
+
+
+def extensions() -> tuple[str, ...]:
+    """Every extension the application loads: the shared cogs and each registered game's cog."""
+    games = tuple(plugin.cog for plugin in registry.plugins() if plugin.cog)
+    return EXTENSIONS + games + LAST_EXTENSIONS
 
 
 class GameTree(app_commands.CommandTree[GameMasterBot]):
@@ -43,7 +52,7 @@ class GameMasterApp(GameMasterBot):
         await self.players.load_locales()
         await self.start_renders()
         await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
+        for extension in extensions():
             try:
                 await self.load_extension(extension)
                 self.loaded_extensions.append(extension)

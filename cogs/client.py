@@ -108,7 +108,7 @@ class GameMasterBot(commands.AutoShardedBot):
         """Render worker processes (settings.render_processes; 0: threads) with the renderers loaded."""
         if self.settings.render_processes > 0 and self.renders is None:
             self.renders = renders.Renders(self.settings.render_processes)
-            await self.renders.start(tuple(f"rendering.{name}" for name in registry.names()))
+            await self.renders.start(tuple(plugin.renderer for plugin in registry.plugins()))
             renders.use(self.renders)
 
     async def close(self) -> None:

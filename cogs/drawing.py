@@ -3,13 +3,13 @@ the result's standings, each drawn by a render worker (bot/services/renders.py) 
 PNG as a discord.File whose description (alt text, rendering/alt.py) tells the picture in words."""
 from __future__ import annotations
 
-import importlib
 import io
 from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
+from bot.engine import registry
 from bot.services import renders
 from bot.storage.games import GameRow
 from bot.web import metrics
@@ -17,7 +17,12 @@ from rendering.alt import LIMIT, describe
 
 
 def renderer(game: str) -> Any:
-    return importlib.import_module(f"rendering.{game}")
+    return registry.renderer(game)
+
+
+def _module(game: str) -> str:
+    """The game's renderer module by name (a render worker imports it): its plugin entry's."""
+    return registry.plugin(game).renderer
 
 
 def theme(record: GameRow) -> str:
@@ -30,7 +35,7 @@ async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> by
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
     with metrics.rendering("public"):
-        drawn: bytes = await renders.current().draw(f"rendering.{record.game}", "render_public", obs,
+        drawn: bytes = await renders.current().draw(_module(record.game), "render_public", obs,
                                                     names=record.names, locale=locale, theme=theme(record))
     return drawn
 
@@ -40,7 +45,7 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
     if getattr(renderer(record.game), "render_focus", None) is None:
         return None
     # drawn by a render worker like the board (a thread here would take the event loop's core)
-    data: bytes | None = await renders.current().draw(f"rendering.{record.game}", "render_focus", obs,
+    data: bytes | None = await renders.current().draw(_module(record.game), "render_focus", obs,
                                                       names=record.names, locale=locale, event_hint=hint,
                                                       theme=theme(record))
     return data
@@ -50,13 +55,13 @@ async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> b
     # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
     key_of = getattr(renderer(record.game), "private_key", None)
     memo = (record.game, key_of(obs), tuple(record.names), locale, theme(record)) if key_of is not None else None
-    return await renders.current().draw(f"rendering.{record.game}", "render_private", obs, names=record.names,
+    return await renders.current().draw(_module(record.game), "render_private", obs, names=record.names,
                                         locale=locale, memo=memo, theme=theme(record))
 
 
 async def render_result(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
     """The standings picture a finished game ends on (every player, place, score, the winner)."""
-    data: bytes = await renders.current().draw(f"rendering.{record.game}", "render_result", result_obs(record, obs),
+    data: bytes = await renders.current().draw(_module(record.game), "render_result", result_obs(record, obs),
                                                names=record.names, locale=locale)
     return data
 

@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import registry
 from bot.errors import GameMasterError, IllegalAction, InvalidAction
 from bot.games.monopol.board import AUCTION_START, DEEDS, GROUPS, JAIL_FINE, SQUARES, STREETS
 from bot.i18n import money, t
@@ -29,7 +28,6 @@ from cogs.moves import act
 from cogs.replies import guarded, locale_of, reply, reply_error
 
 if TYPE_CHECKING:
-    from bot.games.monopol.state import MonopolState
     from bot.storage.games import GameRow
     from cogs.client import GameMasterBot
 
@@ -100,8 +98,8 @@ GAME_UI[GAME] = GameUI(board_buttons=board_buttons, has_private_view=False, wind
 
 
 # ----------------------------------------------------------------------------- autocomplete helpers
-async def _table(interaction: discord.Interaction) -> tuple[GameRow, MonopolState, int] | None:
-    """The caller's active Monopol game in this channel, its state and their seat."""
+async def _table(interaction: discord.Interaction) -> tuple[GameRow, dict[str, Any], int] | None:
+    """The caller's active Monopol game in this channel, its public view and their seat."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     record = await bot.service.current(str(interaction.channel_id))
     if record is None or record.game != GAME or record.status != "active" or record.state is None:
@@ -109,15 +107,13 @@ async def _table(interaction: discord.Interaction) -> tuple[GameRow, MonopolStat
     seat = record.seat_of(str(interaction.user.id))
     if seat is None:
         return None
-    return record, bot.service.states.view(registry.get(GAME), record), seat
+    return record, bot.service.observe(record, None)["public"], seat
 
 
-def _legal(state: MonopolState, seat: int, text: str) -> bool:
-    game = registry.get(GAME)
-    try:
-        return bool(game.is_legal(state, seat, game.parse_action(text)))  # type: ignore[attr-defined]
-    except GameMasterError:
-        return False
+def _legal(interaction: discord.Interaction, record: GameRow, seat: int) -> Callable[[str], bool]:
+    """Whether the caller may make a move now (the engine decides; nothing changes)."""
+    bot: GameMasterBot = interaction.client  # type: ignore[assignment]
+    return lambda text: bot.service.is_legal(record, seat, text)
 
 
 def _ranked(squares: Iterable[int], good: Callable[[int], bool]) -> list[int]:
@@ -191,16 +187,16 @@ class Monopol(commands.Cog):
     @bid.autocomplete("amount")
     async def bid_ac(self, interaction: discord.Interaction, current: int | str) -> list[app_commands.Choice[int]]:
         table = await _table(interaction)
-        if table is None or table[1].auction is None:
+        if table is None or table[1]["auction"] is None:
             return []
-        _, state, seat = table
-        assert state.auction is not None
-        low = max(AUCTION_START, state.auction.high + 1)
+        record, pub, seat = table
+        legal = _legal(interaction, record, seat)
+        low = max(AUCTION_START, int(pub["auction"]["high"]) + 1)
         amounts = [low + step for step in (0, 9, 19, 49, 99, 199)]
         typed = str(current or "").strip()
         if typed.isdigit() and int(typed) >= low:
             amounts.insert(0, int(typed))
-        out = sorted({a for a in amounts if _legal(state, seat, f"bid {a}")})
+        out = sorted({a for a in amounts if legal(f"bid {a}")})
         return [app_commands.Choice(name=money(a, str(interaction.locale)), value=a) for a in out][:MAX_CHOICES]
 
     @monopol.command(name="pass", description="Pass in the auction")
@@ -235,9 +231,10 @@ class Monopol(commands.Cog):
         table = await _table(interaction)
         if table is None:
             return []
-        _, state, seat = table
-        mine = [sq for sq in STREETS if state.owner[sq] == seat]
-        return square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq} 1")), current)
+        record, pub, seat = table
+        legal = _legal(interaction, record, seat)
+        mine = [sq for sq in STREETS if pub["owner"][sq] == seat]
+        return square_choices(_ranked(mine, lambda sq: legal(f"{verb} {sq} 1")), current)
 
     @build.autocomplete("count")
     async def build_count_ac(self, interaction: discord.Interaction,
@@ -254,9 +251,10 @@ class Monopol(commands.Cog):
         square = _square_from_namespace(interaction)
         if table is None or square is None:
             return []
-        _, state, seat = table
+        record, _, seat = table
+        legal = _legal(interaction, record, seat)
         group = GROUPS.get(SQUARES[square].group, (square,))
-        counts = [n for n in range(1, 5 * len(group) + 1) if _legal(state, seat, f"{verb} {square} {n}")]
+        counts = [n for n in range(1, 5 * len(group) + 1) if legal(f"{verb} {square} {n}")]
         price = SQUARES[square].house_cost
         factor = 1 if verb == "build" else 0.5
         locale = str(interaction.locale)
@@ -305,9 +303,10 @@ class Monopol(commands.Cog):
         table = await _table(interaction)
         if table is None:
             return []
-        _, state, seat = table
-        mine = [sq for sq in DEEDS if state.owner[sq] == seat]
-        return square_choices(_ranked(mine, lambda sq: _legal(state, seat, f"{verb} {sq}")), current)
+        record, pub, seat = table
+        legal = _legal(interaction, record, seat)
+        mine = [sq for sq in DEEDS if pub["owner"][sq] == seat]
+        return square_choices(_ranked(mine, lambda sq: legal(f"{verb} {sq}")), current)
 
     # ---------------------------------------------------------------- trades
     @monopol.command(name="trade", description="Offer another player a trade of money, deeds and jail cards")
@@ -331,20 +330,20 @@ class Monopol(commands.Cog):
         table = await _table(interaction)
         if table is None:
             return []
-        _, state, seat = table
-        return bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] == seat])
+        _, pub, seat = table
+        return bundle_choices(current, [sq for sq in DEEDS if pub["owner"][sq] == seat])
 
     @trade.autocomplete("get")
     async def get_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None:
             return []
-        record, state, seat = table
+        record, pub, seat = table
         partner = getattr(interaction.namespace, "partner", None)
         other = record.seat_of(str(partner.id)) if partner is not None else None
         owners = {other} if other is not None and other != seat else \
-            {p for p in range(state.players) if p != seat and not state.bankrupt[p]}
-        return bundle_choices(current, [sq for sq in DEEDS if state.owner[sq] in owners])
+            {p for p in range(pub["players"]) if p != seat and not pub["bankrupt"][p]}
+        return bundle_choices(current, [sq for sq in DEEDS if pub["owner"][sq] in owners])
 
     @monopol.command(name="accept", description="Accept the trade offered to you")
     async def accept(self, interaction: discord.Interaction) -> None:
@@ -367,16 +366,16 @@ class Monopol(commands.Cog):
             lines = [t("monopol.ui.deed_title", locale, place=SQUARES[square].name, price=SQUARES[square].price)]
             record = await self.bot.service.current(str(interaction.channel_id))
             if record is not None and record.game == GAME and record.state is not None:
-                state: MonopolState = self.bot.service.states.view(registry.get(GAME), record)
-                owner = state.owner[square]
+                pub = self.bot.service.observe(record, None)["public"]
+                owner = pub["owner"][square]
                 if owner < 0:
                     lines.append(t("monopol.ui.deed_bank", locale))
                 else:
                     lines.append(t("monopol.ui.deed_owner", locale, name=shown(record.names[owner])))
-                    if state.mortgaged[square]:
+                    if pub["mortgaged"][square]:
                         lines.append(t("monopol.ui.deed_mortgaged", locale))
-                    if state.level[square]:
-                        lines.append(t("monopol.ui.deed_level", locale, count=state.level[square]))
+                    if pub["level"][square]:
+                        lines.append(t("monopol.ui.deed_level", locale, count=pub["level"][square]))
             # the card's alt text: the same words the message gives (the deed, its rents, its owner)
             await reply(interaction, "\n".join(lines),
                         file=png(image, f"monopol-deed-{square}.png", " ".join(lines)))
@@ -404,7 +403,7 @@ class Monopol(commands.Cog):
                 seat = record.seat_of(str(interaction.user.id))
                 if seat is None:
                     raise IllegalAction("monopol.ui.zoom_where")
-                square = self.bot.service.states.view(registry.get(GAME), record).position[seat]
+                square = int(self.bot.service.observe(record, None)["public"]["position"][seat])
             obs = self.bot.service.observe(record, None)
             image = await asyncio.to_thread(render_zoom, obs, names=record.names, locale=locale, square=square)
             title = t("monopol.ui.zoom_title", locale, place=SQUARES[square].name)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.engine import registry
 from bot.errors import NotFound
 from bot.i18n import t
 from bot.services import renders
@@ -210,9 +211,9 @@ async def animation(record: GameRow, loaded: replays.Replay, cap_bytes: int) -> 
     frames = await asyncio.to_thread(lambda: [f.observation for f in loaded.frames(numbers)])
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")
     observations = [{**obs, "public": {**obs["public"], "now": now}} for obs in frames]
-    data: bytes = await renders.current().draw("rendering.animation", "animate_boards", f"rendering.{record.game}",
-                                               observations, names=record.names, locale=record.locale,
-                                               cap_bytes=cap_bytes)
+    module = registry.plugin(record.game).renderer
+    data: bytes = await renders.current().draw("rendering.animation", "animate_boards", module, observations,
+                                               names=record.names, locale=record.locale, cap_bytes=cap_bytes)
     return data
 
 

@@ -5,16 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine import registry
 from bot.errors import InvalidAction
-from bot.games.monopol.board import SQUARES
-from bot.games.monopol.names import square_of
-
-# the moves whose second word is a seat, per game (``steal 2 7D``, ``trade 2 give:c100 get:-``)
-SEAT_VERBS: dict[str, frozenset[str]] = {"zlodej": frozenset({"steal"}), "monopol": frozenset({"trade"})}
-# Monopol's moves on a deed, typed with its name (``mortgage Oslo S``, ``build Kongens gate 2``) or
-# its square number as the engine reads it; build and sell end with a count
-STREET_VERBS = frozenset({"build", "sell", "mortgage", "unmortgage", "lift", "keep-mortgage"})
-COUNTED = frozenset({"build", "sell"})
 
 
 def seat_of(word: str, names: Sequence[str]) -> int | None:
@@ -36,28 +28,16 @@ def seat_list(names: Sequence[str]) -> str:
     return ", ".join(f"{seat + 1} {name}" for seat, name in enumerate(names))
 
 
-def street_to_engine(words: Sequence[str]) -> list[str]:
-    """``build Kongens gate 2`` as the engine reads it (``build 37 2``); a number stays as it is."""
-    verb, street, count = words[0].lower(), list(words[1:]), []
-    if verb in COUNTED and len(street) > 1 and street[-1].isdigit():
-        street, count = street[:-1], street[-1:]
-    if not street or (len(street) == 1 and street[0].isdigit()):
-        return list(words)
-    try:
-        square = square_of(" ".join(street))
-    except InvalidAction:
-        raise InvalidAction("console.unknown_street", text=" ".join(street)[:60]) from None
-    return [verb, str(square), *count]
-
-
 def to_engine(game: str, text: str, names: Sequence[str]) -> str:
-    """A typed move as the engine reads it: its seat word replaced by the engine's seat index, a
-    Monopol deed's name by its square. A seat word that names nobody is refused with the seats
-    listed."""
+    """A typed move as the engine reads it: the game's own rewriting first (its console adapter:
+    a Monopol deed's name by its square), else a seat word replaced by the engine's seat index. A
+    seat word that names nobody is refused with the seats listed."""
     words = text.split()
-    if game == "monopol" and len(words) >= 2 and words[0].lower() in STREET_VERBS:
-        return " ".join(street_to_engine(words))
-    if len(words) < 2 or words[0].lower() not in SEAT_VERBS.get(game, frozenset()):
+    adapter = registry.plugin(game).console
+    rewritten = adapter.to_engine(words)
+    if rewritten is not None:
+        return " ".join(rewritten)
+    if len(words) < 2 or words[0].lower() not in adapter.seat_verbs:
         return text
     seat = seat_of(words[1], names)
     if seat is None:
@@ -66,12 +46,13 @@ def to_engine(game: str, text: str, names: Sequence[str]) -> str:
 
 
 def to_board(game: str, text: str) -> str:
-    """An engine text as a player types it: seats counted from one, as on the boards; a Monopol
-    deed by its name."""
+    """An engine text as a player types it: seats counted from one, as on the boards; the game's
+    own rewriting (a Monopol deed by its name) first."""
     words = text.split()
-    if game == "monopol" and len(words) >= 2 and words[0] in STREET_VERBS and words[1].isdigit() \
-            and int(words[1]) < len(SQUARES):
-        return " ".join([words[0], SQUARES[int(words[1])].name, *words[2:]])
-    if len(words) < 2 or words[0] not in SEAT_VERBS.get(game, frozenset()) or not words[1].isdigit():
+    adapter = registry.plugin(game).console
+    rewritten = adapter.to_board(words)
+    if rewritten is not None:
+        return " ".join(rewritten)
+    if len(words) < 2 or words[0] not in adapter.seat_verbs or not words[1].isdigit():
         return text
     return " ".join([words[0], str(int(words[1]) + 1), *words[2:]])

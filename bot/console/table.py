@@ -8,7 +8,6 @@ pass (the only legal move) is made for the player, without a handover."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import textwrap
 import threading
@@ -125,7 +124,7 @@ class ConsoleTable:
         self.pending_private = update.events
 
     async def write_board(self, record: GameRow) -> None:
-        renderer = importlib.import_module(f"rendering.{record.game}")
+        renderer = registry.renderer(record.game)
         obs = self.service.observe(record, None)
         data = await asyncio.to_thread(renderer.render_public, obs, names=record.names, locale=self.locale)
         self.boards.mkdir(parents=True, exist_ok=True)
@@ -139,7 +138,7 @@ class ConsoleTable:
         obs = self.service.observe(record, seat)
         if obs.get("private") is None:
             return "", None
-        renderer = importlib.import_module(f"rendering.{record.game}")
+        renderer = registry.renderer(record.game)
         describe = getattr(renderer, "describe_private", None)
         obs = {**obs, "names": record.names}
         words = describe(obs, locale=self.locale) if describe else compact(obs["private"])
@@ -191,7 +190,7 @@ class ConsoleTable:
             self.say(t("console.commands", self.locale))
         elif word == "status":
             await self.write_board(record)
-            describe = getattr(importlib.import_module(f"rendering.{record.game}"), "describe_public", None)
+            describe = getattr(registry.renderer(record.game), "describe_public", None)
             if describe is not None:  # a board with no private views (Monopol) also in words
                 self.say(describe(self.service.observe(record, None), names=record.names, locale=self.locale))
             acting = ", ".join(record.names[s] for s in sorted(self.service.to_act(record)))

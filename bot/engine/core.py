@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.engine.rng import Rng
-from bot.errors import IllegalAction, InvalidOption
+from bot.errors import GameMasterError, IllegalAction, InvalidOption
 
 Seat = int
 S = TypeVar("S")
@@ -188,6 +188,16 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def apply(self, state: S, seat: Seat, action: Any) -> list[Event]:
         """Validate, then mutate ``state``. Raises NotYourTurn / IllegalAction before mutating."""
+
+    def is_legal(self, state: S, seat: Seat, action: Any) -> bool:
+        """Whether ``apply`` would accept ``action`` for ``seat`` now; ``state`` is not changed.
+        Default: apply it to a copy. A game whose actions are too many to list (Monopol's bids,
+        builds and trades) answers it without copying."""
+        try:
+            self.apply(self.copy(state), seat, action)
+        except GameMasterError:
+            return False
+        return True
 
     @abstractmethod
     def observe(self, state: S, seat: Seat | None) -> dict[str, Any]:

@@ -1,16 +1,22 @@
-"""Registry of games by name, and of their computer players by level. Each game package
-registers its engine and its computers on import; engines never import their computers."""
+"""Registry of games by name: their plugin entries (``bot.engine.plugin.GamePlugin``: engine,
+computers by level, renderer, cog, console adapter, reveal hook, rules and catalogs), their engines
+and their computer players by level. Each game package registers its plugin entry on import
+(``register_plugin``); engines never import their computers. Shared code asks the registry, never
+names a game."""
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot import i18n
 from bot.engine.core import Game, Seat
+from bot.engine.plugin import GamePlugin
 from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotFound
 
 _GAMES: dict[str, Game[Any]] = {}
+_PLUGINS: dict[str, GamePlugin] = {}
 
 # A computer player: ``choose(state, seat, legal, rng) -> action``. It decides from what the seat
 # may know (its observation and the public log); ``legal`` is the seat's non-empty legal actions;
@@ -26,8 +32,51 @@ GAME_PACKAGES: tuple[str, ...] = ("tolp", "zlodej", "stratego", "monopol", "tjuv
 
 
 def register(game: Game[Any]) -> Game[Any]:
+    """An engine alone (service and storage tests); a playable game registers a plugin entry."""
     _GAMES[game.name] = game
     return game
+
+
+def register_plugin(plugin: GamePlugin) -> GamePlugin:
+    """A game with everything it brings: its engine, its computers, its catalogs (merged into the
+    translations) and the rest of its entry, looked up by ``plugin(name)``."""
+    register(plugin.engine)
+    register_computers(plugin.name, plugin.computers)
+    _PLUGINS[plugin.name] = plugin
+    i18n.add_catalog_dir(plugin.locale_dir)
+    return plugin
+
+
+def unregister(name: str) -> None:
+    """Forget a game (tests registering one of their own)."""
+    _GAMES.pop(name, None)
+    plugin_entry = _PLUGINS.pop(name, None)
+    for level in LEVELS:
+        _COMPUTERS.pop((name, level), None)
+    if plugin_entry is not None:
+        i18n.remove_catalog_dir(plugin_entry.locale_dir)
+
+
+def plugin(name: str) -> GamePlugin:
+    """The plugin entry of game ``name`` (NotFound for an unknown game or an engine registered
+    without one)."""
+    entry = _PLUGINS.get(name)
+    if entry is None:
+        get(name)
+        entry = _PLUGINS.get(name)
+        if entry is None:
+            raise NotFound("error.unknown_game", game=name)
+    return entry
+
+
+def plugins() -> list[GamePlugin]:
+    """Every playable game's plugin entry, in display order."""
+    return [_PLUGINS[name] for name in names() if name in _PLUGINS]
+
+
+def renderer(name: str) -> Any:
+    """The renderer module of game ``name`` (a rendering.protocol.Renderer)."""
+    return importlib.import_module(plugin(name).renderer)
 
 
 def load_all() -> None:

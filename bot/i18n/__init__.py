@@ -47,10 +47,30 @@ def normalize(locale: str | None) -> str:
     return lang if lang in LANGUAGES else DEFAULT
 
 
+# locale folders of games registered from outside bot/games (a plugin entry's ``locale_dir``)
+_EXTRA: list[Path] = []
+
+
+def add_catalog_dir(path: Path) -> None:
+    """Merge ``path/<lang>.json`` into the catalogs (a game's plugin entry registers its own)."""
+    path = path.resolve()
+    if path.parent.parent != _GAMES and path not in _EXTRA:
+        _EXTRA.append(path)
+        catalog.cache_clear()
+
+
+def remove_catalog_dir(path: Path) -> None:
+    path = path.resolve()
+    if path in _EXTRA:
+        _EXTRA.remove(path)
+        catalog.cache_clear()
+
+
 def catalog_files(lang: str) -> list[Path]:
     files = [_ROOT / "catalogs" / f"{lang}.json"]
     files += sorted((_ROOT / "catalogs").glob(f"*/{lang}.json"))  # one folder per area: web/, ai/, …
     files += sorted(_GAMES.glob(f"*/locale/{lang}.json"))
+    files += [folder / f"{lang}.json" for folder in _EXTRA]
     return [f for f in files if f.exists()]
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.engine import registry
-from bot.errors import NotFound, StorageDamaged
+from bot.errors import GameMasterError, NotFound, StorageDamaged
 from bot.services.pipeline import MAX_COMPUTER_MOVES, Pipeline
 from bot.services.states import StateCache
 from bot.services.update import Update, outcome_to_dict
@@ -111,6 +111,17 @@ class ServiceCore:
             if len(out) >= limit:
                 break
         return out
+
+    def is_legal(self, record: GameRow, seat: int, text: str) -> bool:
+        """Whether ``seat`` may make the move ``text`` now (``Game.is_legal``: nothing changes), for
+        autocomplete that offers the legal choices first. Text the game cannot read is not legal."""
+        if record.state is None or record.status != "active":
+            return False
+        game = registry.get(record.game)
+        try:
+            return game.is_legal(self.states.view(game, record), seat, game.parse_action(text))
+        except GameMasterError:
+            return False
 
     def watchers(self, record: GameRow) -> frozenset[int]:
         if record.state is None or record.status != "active":

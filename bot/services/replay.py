@@ -17,7 +17,7 @@ Everything here is pure apart from ``load``, which reads the game and its moves 
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -131,22 +131,10 @@ def pick(total: int, limit: int) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- showing everything
-def _stratego_ranks(public: dict[str, Any], privates: Sequence[dict[str, Any] | None]) -> dict[str, Any]:
-    """Every piece shows its rank (each seat's own ranks, from its private view)."""
-    ranks = {sq: rank for private in privates if private for sq, rank in private.get("ranks", {}).items()}
-    board = {sq: {**piece, "rank": piece["rank"] or ranks.get(sq)} for sq, piece in public["board"].items()}
-    return {**public, "board": board}
-
-
-# per game: fold the seats' private views into the public one where the renderer can draw them
-REVEALERS: dict[str, Callable[[dict[str, Any], Sequence[dict[str, Any] | None]], dict[str, Any]]] = {
-    "stratego": _stratego_ranks,
-}
-
-
 def revealed(game: str, observation: dict[str, Any], privates: Sequence[dict[str, Any] | None]) -> dict[str, Any]:
-    """The public observation with what the board can show of every private view (ended games only)."""
-    reveal = REVEALERS.get(game)
+    """The public observation with what the board can show of every private view (ended games
+    only): the game's plugin entry's reveal hook."""
+    reveal = registry.plugin(game).reveal
     if reveal is None:
         return observation
     return {**observation, "public": reveal(observation["public"], privates)}
@@ -154,14 +142,11 @@ def revealed(game: str, observation: dict[str, Any], privates: Sequence[dict[str
 
 def hidden_items(game: str, private: dict[str, Any] | None) -> list[str]:
     """What a seat kept hidden that the board does not show, as short tokens: the cards in its
-    hand (canonical card texts), a thief's stashes ("B4 3000"). Empty when there is nothing."""
-    if not private or game in REVEALERS:
+    hand (canonical card texts), a thief's stashes ("B4 3000"); the plugin entry's hidden hook.
+    Empty when there is nothing."""
+    if not private:
         return []
-    if isinstance(private.get("hand"), list):
-        return [str(card) for card in private["hand"]]
-    if isinstance(private.get("stashes"), dict):
-        return [f"{nest} {amount}" for nest, amount in private["stashes"].items()]
-    return []
+    return registry.plugin(game).hidden(private)
 
 
 __all__ = ["Frame", "Replay", "load", "frames", "pick", "revealed", "hidden_items", "ENDED"]

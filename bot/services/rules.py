@@ -1,9 +1,10 @@
 """Rules lookup: each game's rules text as topic sections, found by the words players type.
 
-Texts live in ``bot/games/<game>/rules/<lang>.md`` as sections headed ``## <topic-id> | <Title>``,
-one paragraph per line. Beside each text, ``<lang>.keywords.txt`` lists per topic the words and
-phrasings players use (``topic: phrase; phrase``). An in-memory index (bot/services/rules_match.py)
-is built once per process from these files; no database is involved.
+Texts live in each game's plugin entry's ``rules_dir`` (``bot/games/<game>/rules/<lang>.md``) as
+sections headed ``## <topic-id> | <Title>``, one paragraph per line. Beside each text,
+``<lang>.keywords.txt`` lists per topic the words and phrasings players use (``topic: phrase;
+phrase``). An in-memory index (bot/services/rules_match.py) is built once per process from these
+files; no database is involved.
 """
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bot.engine import registry
 from bot.i18n import DEFAULT, LANGUAGES, normalize
 from bot.services.rules_match import Document, Index, fold
 
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 _HEADING = re.compile(r"^##\s+([a-z0-9][a-z0-9_-]*)\s*\|\s*(.+?)\s*$")
 WEIGHTS = {"title": 4.0, "keywords": 3.0, "body": 1.0}
 # A word only another language's text knows counts this much (a Swede typing "jail").
@@ -74,17 +75,23 @@ def parse_keywords(text: str) -> dict[str, list[str]]:
     return out
 
 
-@cache
 def all_sections() -> tuple[Section, ...]:
+    """Every registered game's rules sections (games ordered by name, then the languages)."""
+    return _sections(tuple(sorted((plugin.name, plugin.rules_dir) for plugin in registry.plugins())))
+
+
+@cache
+def _sections(games: tuple[tuple[str, Path], ...]) -> tuple[Section, ...]:
     out: list[Section] = []
-    for path in sorted(GAMES_DIR.glob("*/rules/*.md")):
-        out.extend(parse_rules(path.parent.parent.name, path.stem, path.read_text(encoding="utf-8")))
+    for game, folder in games:
+        for path in sorted(folder.glob("*.md")):
+            out.extend(parse_rules(game, path.stem, path.read_text(encoding="utf-8")))
     return tuple(out)
 
 
 @cache
 def keywords(game: str, lang: str) -> dict[str, list[str]]:
-    path = GAMES_DIR / game / "rules" / f"{lang}.keywords.txt"
+    path = registry.plugin(game).rules_dir / f"{lang}.keywords.txt"
     return parse_keywords(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 

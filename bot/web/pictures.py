@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.engine import registry
 from bot.web import metrics
 
 Draw = Callable[..., Awaitable[bytes | None]]  # draw(module, function, obs, names=…, locale=…)
@@ -30,7 +31,7 @@ async def draw_in_thread(module: str, function: str, obs: dict[str, Any], **kwar
 
 def has_renderer(game: str, function: str) -> bool:
     try:
-        return getattr(importlib.import_module(f"rendering.{game}"), function, None) is not None
+        return getattr(registry.renderer(game), function, None) is not None
     except ImportError:
         return False
 
@@ -61,7 +62,7 @@ class Pictures:
                 if isinstance(public, dict):
                     obs = {**obs, "public": {**public, "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
                 with metrics.rendering(view):
-                    data = await self.draw(f"rendering.{game}", function, obs, names=names, locale=locale)
+                    data = await self.draw(registry.plugin(game).renderer, function, obs, names=names, locale=locale)
             future.set_result(data)
         except BaseException as exc:
             future.set_exception(exc)

@@ -67,9 +67,9 @@ async def test_localized_names_are_unique_among_siblings(fake: FakeDiscord, make
 async def test_every_extension_loads_and_every_game_has_its_command_group(fake: FakeDiscord,
                                                                          make_bot: BotFactory) -> None:
     from bot.engine import registry
-    from cogs.app import EXTENSIONS
+    from cogs.app import extensions
 
     bot = await make_bot()
-    assert bot.loaded_extensions == list(EXTENSIONS)
+    assert bot.loaded_extensions == list(extensions())
     synced = {command["name"] for command in fake.synced_commands["global"]}
     assert {"game", "rules", *registry.names()} <= synced

@@ -1,11 +1,22 @@
-"""Tjuv och Polis, Alga's Swedish cops-and-robbers board game: registers the engine."""
-from bot.engine.registry import register, register_computers
+"""Tjuv och Polis, Alga's Swedish cops-and-robbers board game: its plugin entry."""
+from pathlib import Path
+
+from bot.engine.plugin import GamePlugin, Private
+from bot.engine.registry import register_plugin
 
 from . import computer, computer_normal
 from .engine import TjuvGame
 
+
+def stash_items(private: Private) -> list[str]:
+    """A thief's hidden stashes ("B4 3000"); the police hides nothing."""
+    return [f"{nest} {amount}" for nest, amount in ((private or {}).get("stashes") or {}).items()]
+
+
 GAME = TjuvGame()
-register(GAME)
-# No strong level yet: a planner checked by short rollouts lost to this one (docs/benchmarks.md),
-# so strong plays as normal (the registry's fallback).
-register_computers(GAME.name, {"easy": computer.choose, "normal": computer_normal.choose})
+PLUGIN = register_plugin(GamePlugin(
+    engine=GAME,
+    # No strong level yet: a planner checked by short rollouts lost to this one (docs/benchmarks.md),
+    # so strong plays as normal (the registry's fallback).
+    computers={"easy": computer.choose, "normal": computer_normal.choose},
+    renderer="rendering.tjuv", cog="cogs.tjuv", home=Path(__file__).parent, hidden=stash_items))

@@ -1,10 +1,16 @@
-"""Zloděj, the Czech stealing card game: registers the engine."""
-from bot.engine.registry import register, register_computers
+"""Zloděj, the Czech stealing card game: its plugin entry."""
+from pathlib import Path
+
+from bot.engine.plugin import ConsoleAdapter, GamePlugin, hand_items
+from bot.engine.registry import register_plugin
 
 from . import computer, computer_normal, computer_strong
 from .engine import ZlodejGame
 
 GAME = ZlodejGame()
-register(GAME)
-register_computers(GAME.name, {"easy": computer.choose, "normal": computer_normal.choose,
-                               "strong": computer_strong.choose})
+PLUGIN = register_plugin(GamePlugin(
+    engine=GAME,
+    computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
+    renderer="rendering.zlodej", cog="cogs.zlodej", home=Path(__file__).parent,
+    console=ConsoleAdapter(seat_verbs=frozenset({"steal"})),  # ``steal 2 7D``: seat 2 as on the board
+    hidden=hand_items))

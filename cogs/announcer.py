@@ -32,11 +32,20 @@ from bot.services.text import event_text, private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
-from cogs import drawing
+from cogs import dmfold, drawing
 from cogs.board import board_view
 from cogs.drawing import alt_text, png
 from cogs.gameui import ui_for
-from cogs.news import STARTED, SUBTEXT, board_content, dm_first_line, lobby_folded, result_content, window_alone_line
+from cogs.news import (
+    STARTED,
+    SUBTEXT,
+    board_content,
+    dm_first_line,
+    lobby_folded,
+    result_content,
+    targets,
+    window_alone_line,
+)
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
@@ -79,6 +88,12 @@ def summary_text(events: Sequence[Event], record: GameRow, locale: str) -> str:
              for e in events if e.visible_to is None
              for line in public_lines([e], record.names, locale)]
     return clip(" · ".join(lines) if lines else t("board.no_events", locale))
+
+
+def marked(hint: Event | None, public: Sequence[Event]) -> Event | None:
+    """The event the board marks: the newest one that happened to someone (a steal, which a lock
+    of the thief's pile may follow), else the newest (``hint``)."""
+    return next((e for e in reversed(public) if targets(e)), hint)
 
 
 class Announcer(commands.Cog):
@@ -233,7 +248,7 @@ class Announcer(commands.Cog):
                     seats -= await self.ping_turns(record, to_act, board.message_id, first, events)
             else:
                 board = await self.edit_board(record, board, public, to_act)
-        await self.send_privates(record, seats, events, first, board.message_id if board else None)
+        await self.send_privates(record, seats, events, first, board)
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
@@ -291,7 +306,8 @@ class Announcer(commands.Cog):
         text = board_content(record, events, humans, watching, lambda s: mention_of(record, s), deadline, locale)
         return clip(text), users
 
-    async def board_files(self, record: GameRow, hint: Event | None) -> list[discord.File]:
+    async def board_files(self, record: GameRow, hint: Event | None,
+                          public: Sequence[Event] = ()) -> list[discord.File]:
         """The board and its focus view, each with its alt text in the table's language; a finished
         game's result is its standings picture alone, full width (its animation comes with Replay)."""
         obs = self.bot.service.observe(record, None)
@@ -300,7 +316,7 @@ class Announcer(commands.Cog):
         if record.status == "finished":
             image = await drawing.render_result(record, obs, locale)
             return [png(image, f"{record.game}-{record.ply}-result.png", alt_text(record, "result", obs, locale))]
-        image = await drawing.render_public(record, obs, locale)
+        image = await drawing.render_public(record, obs, locale, marked(hint, public))
         files = [png(image, f"{record.game}-{record.ply}.png", alt_text(record, "public", obs, locale, news))]
         focus = await drawing.render_focus(record, obs, locale, hint)
         if focus:
@@ -324,7 +340,7 @@ class Announcer(commands.Cog):
         # summary, except the opening (no previous board) and the scoring (on the result board)
         kept = public if old is None or record.status == "finished" else []
         text, users = self.board_text(record, turn_so_far(old, public, record), to_act)
-        files = await self.board_files(record, public[-1] if public else None)
+        files = await self.board_files(record, public[-1] if public else None, public)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
         async with paced(self.bot, record.channel_id):
@@ -333,7 +349,7 @@ class Announcer(commands.Cog):
                                              allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
-            files = await self.board_files(record, public[-1] if public else None)
+            files = await self.board_files(record, public[-1] if public else None, public)
             await self._edit(record.channel_id, message.id, content=text, attachments=files,
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
@@ -351,12 +367,13 @@ class Announcer(commands.Cog):
         """The same seats go on acting: the current board shows the new position in place."""
         events = [*board.events, *(event_to_dict(e) for e in public)]
         text, users = self.board_text(record, events_from(events), to_act)
-        files = await self.board_files(record, public[-1] if public else None)
+        files = await self.board_files(record, public[-1] if public else None, public)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         with lane(BOARD):
             await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
                              embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
-        return BoardRow(record.id, board.channel_id, board.message_id, stored or to_act, events, record.ply)
+        return BoardRow(record.id, board.channel_id, board.message_id, stored or to_act, events, record.ply,
+                        board.dms)
 
     async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
         """Fold the board a new one replaced: at once, or (cosmetic, so low priority) once the
@@ -393,24 +410,28 @@ class Announcer(commands.Cog):
 
     # ------------------------------------------------------------------ direct messages
     async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int,
-                            board_id: str | None) -> None:
+                            board: BoardRow | None) -> None:
         """Each seat's private view, naming its table and linking to the current board; one
-        player's DM failing does not keep the others from theirs."""
+        player's DM failing does not keep the others from theirs. A seat's DMs of one turn fold
+        into one, edited (cogs/dmfold.py)."""
         for seat in sorted(seats):
             try:
-                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board_id)
+                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board)
             except Exception:  # noqa: BLE001 - logged; the other players still get their views
                 log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
     async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str,
-                           board_id: str | None) -> None:
-        """DM a player their private view; if Discord refuses (50007), tell the channel once."""
+                           board: BoardRow | None) -> None:
+        """DM a player their private view (or edit the one this turn sent them, telling both); if
+        Discord refuses (50007), tell the channel once."""
         seat_row = record.seats[seat]
         if seat_row.is_computer or not seat_row.user_id:
             return
         user_id = seat_row.user_id
         locale = await self.bot.user_locale(user_id, record.locale)
-        content, file, view = await private_message(self.bot, record, seat, locale, events, board_id)
+        events = dmfold.told(board, seat, events)
+        content, file, view = await private_message(self.bot, record, seat, locale, events,
+                                                    board.message_id if board else None)
         if file is None and not content:
             return
         try:
@@ -421,7 +442,7 @@ class Announcer(commands.Cog):
                 kwargs["file"] = file
             if view is not None:
                 kwargs["view"] = view
-            await dm.send(**kwargs)
+            await dmfold.send(dm, board, seat, kwargs, events)
         except discord.Forbidden as exc:
             if exc.code != 50007:
                 raise

@@ -3,8 +3,10 @@ the result's standings, each drawn by a render worker (bot/services/renders.py) 
 PNG as a discord.File whose description (alt text, rendering/alt.py) tells the picture in words."""
 from __future__ import annotations
 
+import inspect
 import io
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 import discord
@@ -30,14 +32,23 @@ def theme(record: GameRow) -> str:
     return "light" if (record.guild_settings or {}).get("theme") == "light" else "dark"
 
 
-async def render_public(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:
-    """The table's board, drawn by a render worker (a process: see bot/services/renders.py)."""
+async def render_public(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes:
+    """The table's board, drawn by a render worker (a process: see bot/services/renders.py);
+    ``hint``, the move's newest public event, lets a game mark what it did on the board itself
+    (Zloděj: the pile just stolen or locked), where its renderer takes one."""
     # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
     obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
+    marked = {"event_hint": hint} if hint is not None and takes_hint(record.game) else {}
     with metrics.rendering("public"):
         drawn: bytes = await renders.current().draw(_module(record.game), "render_public", obs,
-                                                    names=record.names, locale=locale, theme=theme(record))
+                                                    names=record.names, locale=locale, theme=theme(record), **marked)
     return drawn
+
+
+@cache
+def takes_hint(game: str) -> bool:
+    """Whether the game's ``render_public`` marks the move's event (takes ``event_hint``)."""
+    return "event_hint" in inspect.signature(renderer(game).render_public).parameters
 
 
 async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes | None:

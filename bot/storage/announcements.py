@@ -21,7 +21,10 @@ class Pending:
 
 @dataclass
 class BoardRow:
-    """The table's current board message: whom it waits for and the public events it shows."""
+    """The table's current board message: whom it waits for and the public events it shows, and
+    ``dms``: per seat (its number as text), the DM this turn already sent that seat about other
+    players' moves (``{"message": id, "events": [...]}``), which the next one of the turn edits
+    (cogs/dmfold.py); a new board is a new turn and starts with none."""
 
     game_id: int
     channel_id: str
@@ -29,6 +32,7 @@ class BoardRow:
     to_act: list[int] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     ply: int = 0
+    dms: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 async def record(conn: aiosqlite.Connection, game_id: int, ply: int, payload: dict[str, Any]) -> int:
@@ -79,18 +83,19 @@ async def board(conn: aiosqlite.Connection, game_id: int) -> BoardRow | None:
         return None
     row = rows[0]
     return BoardRow(row["game_id"], row["channel_id"], row["message_id"], json.loads(row["to_act"]),
-                    json.loads(row["events"]), row["ply"])
+                    json.loads(row["events"]), row["ply"], json.loads(row["dms"]))
 
 
 async def set_board(conn: aiosqlite.Connection, board_row: BoardRow, *, link: bool = True) -> None:
     """Store the current board (and keep ``games.board_message_id``, which links point to, unless
     ``link`` is False: the caller knows it holds this message already)."""
     await conn.execute(
-        "INSERT INTO boards (game_id, channel_id, message_id, to_act, events, ply, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+        "INSERT INTO boards (game_id, channel_id, message_id, to_act, events, ply, dms, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
         "message_id = excluded.message_id, to_act = excluded.to_act, events = excluded.events, "
-        "ply = excluded.ply, updated_at = excluded.updated_at",
+        "ply = excluded.ply, dms = excluded.dms, updated_at = excluded.updated_at",
         (board_row.game_id, board_row.channel_id, board_row.message_id, json.dumps(board_row.to_act),
-         json.dumps(board_row.events, separators=(",", ":")), board_row.ply, now_iso()))
+         json.dumps(board_row.events, separators=(",", ":")), board_row.ply,
+         json.dumps(board_row.dms, separators=(",", ":")), now_iso()))
     if link:
         await games.set_board_message(conn, board_row.game_id, board_row.message_id)

@@ -92,6 +92,21 @@ def assert_news_first(fake: FakeDiscord, users: list[dict[str, Any]]) -> None:
     assert dms or not any(fake.dms_to(u) for u in users)
 
 
+BOARD_LINK = re.compile(r"https://discord\.com/channels/[^/\s]+/\d+/(\d+)")
+
+
+def dms_by_turn(fake: FakeDiscord, user: dict[str, Any]) -> dict[str, list[Any]]:
+    """The DMs the bot sent a player on its own (not answers to their clicks), by the turn they
+    belong to: the board message each links to in its footer (a new board is a new turn)."""
+    turns: dict[str, list[Any]] = {}
+    for message in fake.dms_to(user):
+        if message.kind != "dm":
+            continue
+        found = BOARD_LINK.findall(message.content)
+        turns.setdefault(found[-1] if found else "", []).append(message)
+    return turns
+
+
 def uploads(fake: FakeDiscord) -> list[tuple[Recorded, str, str]]:
     """(request, file name, description) of every picture the bot uploaded, as its request's
     ``attachments`` named it (the alt text Discord shows and screen readers read)."""

@@ -141,7 +141,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
             second_committed.set()
         return update
 
-    async def slow_first_render(record, obs, locale):  # type: ignore[no-untyped-def]
+    async def slow_first_render(record, obs, locale, *hint):  # type: ignore[no-untyped-def]
         if record.ply == 1:
             first_drawn.set()
             try:
@@ -150,7 +150,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
                 overtaken.append(False)  # fail below, after the render (a hang here would hide why)
             else:
                 overtaken.append(True)
-        return await real_render(record, obs, locale)
+        return await real_render(record, obs, locale, *hint)
 
     monkeypatch.setattr(bot.service, "act", counting_act)
     monkeypatch.setattr(drawing, "render_public", slow_first_render)

@@ -12,9 +12,10 @@ from bot.engine.cards import parse_card
 from bot.engine.registry import computer_action
 from bot.services import lobby
 from bot.services.text import pretty_cards
+from cogs.news import addressed
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_living_table, assert_moved, decoded, latest_board, own_view
-from tests.discord.news_checks import assert_news_first, assert_pictures_described
+from tests.discord.news_checks import assert_news_first, assert_pictures_described, dms_by_turn
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 SEED = "zlodej-discord-0"  # a deal in which piles get locked and steals and takes happen
@@ -108,6 +109,8 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     old_menu: StoredMessage | None = None
     old_owner: dict | None = None
     moves = turn_changes = 0
+    # (victim, the thief's turn: its board message) -> the steals as told to the victim
+    stolen: dict[tuple[int, str], list[str]] = {}
     while True:
         record = await bot.service.current(fake.channel_id)
         if record is None:
@@ -185,6 +188,11 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
             option = "card" if verb == "discard" else "cards"
             r = await fake.interact(bot, fake.slash(user, f"zlodej {verb}", **{option: rest}))
         assert_moved(r)
+        if verb == "steal":
+            victim = int(rest.split()[0])
+            made = GAME.apply(GAME.copy(state), seat, GAME.parse_action(action))
+            told = [addressed(e, victim, names, "en") for e in made if e.key == "zlodej.event.steal"]
+            stolen.setdefault((victim, latest_board(fake).id), []).extend(told)
         after = await bot.service.current(fake.channel_id)
         if after is not None and bot.service.to_act(after) != bot.service.to_act(record):
             turn_changes += 1
@@ -214,5 +222,19 @@ async def test_three_players_play_zlodej_by_commands_and_clicks(fake: FakeDiscor
     dm_channels = {fake.dm_channel(u)["id"] for u in users}
     assert {m.channel_id for m in fake.messages.values() if m.kind == "dm"} <= dm_channels
     assert_news_first(fake, users)  # every ping and DM leads with its reader's news
+
+    # one DM per player per turn: the DMs of an opponent's turn fold into one, edited, whose first
+    # line names every steal from its reader in that turn
+    folded = 0
+    for seat in range(3):
+        turns = dms_by_turn(fake, by_id[finished.user_of(seat)])
+        assert all(len(dms) == 1 for dms in turns.values()), {b: len(d) for b, d in turns.items()}
+        for (victim, board_id), steals in stolen.items():
+            if victim != seat:
+                continue
+            first = turns[board_id][0].content.splitlines()[0]
+            assert first.startswith(f"{names[seat]} — Zloděj: ") and all(s in first for s in steals), (first, steals)
+            folded += len(steals) > 1
+    assert folded, "no turn stole twice from one player: the seed no longer shows a fold"
     assert_pictures_described(fake)  # every image with its alt text
     fake.assert_clean()

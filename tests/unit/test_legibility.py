@@ -171,6 +171,10 @@ def test_tjuv_focus_view_coordinates_sums_and_pieces_are_9_px_at_400_px() -> Non
     with recording() as static:
         tjuv._map()
     sums = [d for d in static if d.text.endswith("k")]
+    # the static layers, drawn once (the map by its theme's name, as the palette asks for it): what
+    # they draw is enlarged in the focus view, measured above, not the close-up's own texts below
+    tjuv._map("dark")
+    tjuv._palette("dark")
     game, state = played("tjuv", 7, 40)
     obs = game.observe(state, None)
     with recording() as drawn:

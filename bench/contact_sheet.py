@@ -57,7 +57,7 @@ def column(name: str, theme: str) -> Image.Image:
         public = game.observe(state, None)
         tiles.append((f"{name} · {label}", _phone(module.render_public(public, names=NAMES, locale="en", theme=theme))))
         if label == "middle":
-            if hasattr(module, "render_focus"):
+            if module.render_focus is not None:
                 focus = module.render_focus(public, names=NAMES, locale="en", theme=theme)
                 if focus:
                     tiles.append((f"{name} · focus", _phone(focus)))

@@ -8,7 +8,7 @@ which is far faster to encode than an RGB PNG. Street names are the Norwegian bo
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from bot.games.monopol.board import GROUP_COLOURS, GROUPS, SQUARES, STATION_RENTS
 from bot.i18n import money, normalize, t
 from bot.services.text import cash_words, name_params
+from rendering.alt import Obs, acting, title
 from rendering.kit import (
     draw_text,
     encode_on_palette,
@@ -66,6 +67,7 @@ from rendering.monopol_words import describe_public  # noqa: F401 - the console'
 from rendering.news import news_of
 from rendering.png import encode_banded
 from rendering.result import render_standings
+from rendering.standings import Places, ranked
 from rendering.theme import THEMES, Header, Theme, draw_header, fit_lines, header_height, theme_of
 
 __all__ = ["PLAYER_COLOURS", "recent_lines", "render_deed", "render_focus", "render_private", "render_public",
@@ -626,3 +628,58 @@ def render_deed(square_index: int, *, locale: str = "en", theme: str = "dark") -
 def render_result(obs: Mapping[str, Any], *, names: Names, locale: str = "en", theme: str = "dark") -> bytes:
     """The standings picture a finished game ends on (rendering/result.py)."""
     return render_standings(obs, names=names, locale=locale, theme=theme)
+
+
+# ----------------------------------------------------------------------------- in words
+def _recent(pub: Mapping[str, Any], names: Any, locale: str, count: int = 3) -> list[str]:
+    listed = [seat_name(names, seat) for seat in range(pub["players"])]
+    return [t(e["key"], locale, **name_params(dict(e["params"]), listed)).replace("🔑", "")
+            for e in list(pub["recent"])[-count:]]
+
+
+def describe(view: str, obs: Obs, names: Any, locale: str) -> list[str]:
+    """The picture ``view`` ("public", "private" or "focus") in sentences (rendering.alt)."""
+    pub = obs["public"]
+    round_key = "monopol.render.round_of" if pub["max_rounds"] else "monopol.render.round"
+    parts = [title("monopol", locale, t(round_key, locale, round=pub["round"], max=pub["max_rounds"])),
+             acting(obs, names, locale)]
+    turn = pub["turn"]
+    if turn is not None and not pub["finished"]:
+        parts.append(t("render.alt.monopol_mover", locale, name=seat_name(names, turn), money=pub["cash"][turn],
+                       place=SQUARES[pub["position"][turn]].name))
+    auction = pub["auction"]
+    if auction:
+        lot = (SQUARES[auction["square"]].name if auction["lot"] == "deed"
+               else t(f"monopol.render.lot_{auction['lot']}", locale))
+        if auction["bidder"] >= 0:
+            parts.append(t("render.alt.monopol_auction", locale, lot=lot, amount=auction["high"],
+                           name=seat_name(names, auction["bidder"])))
+        else:
+            parts.append(t("render.alt.monopol_auction_open", locale, lot=lot))
+    parts += [f"{line.rstrip('.')}." for line in _recent(pub, names, locale)]
+    if view == "focus":
+        square = focus_square(pub, obs.get("event_hint"))
+        owner = pub["owner"][square]
+        who = seat_name(names, owner) if owner >= 0 else t("render.alt.nobody", locale)
+        parts.insert(1, t("render.alt.monopol_focus", locale, place=SQUARES[square].name, name=who))
+    worth = [f"{seat_name(names, s)} " + (t("monopol.render.bankrupt", locale) if pub["bankrupt"][s]
+                                          else money(pub["cash"][s], locale)) for s in range(pub["players"])]
+    parts.append(t("render.alt.cash", locale, list="; ".join(worth)))
+    return parts
+
+
+def result_places(pub: Mapping[str, Any]) -> Places:
+    """Places by net worth, the bankrupt last (rendering.standings)."""
+    scores = dict(enumerate(pub["net_worth"]))
+    out = [s for s in scores if pub["bankrupt"][s]]
+    playing = [s for s in scores if s not in out]
+    return ranked(scores, playing, out), str(pub.get("finished") or "monopol.end.rounds"), scores, set(out)
+
+
+def score_text(score: int, locale: str) -> str:
+    return t("render.result.net_worth", locale, amount=score)
+
+
+# ----------------------------------------------------------------------------- views it has not
+private_key: Callable[[Mapping[str, Any]], Any] | None = None  # the private picture is drawn each time
+describe_private: Callable[..., str] | None = None  # nothing private to tell

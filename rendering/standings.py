@@ -11,7 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import money, t
+from bot.engine import registry
+
+# (places, reason key, scores by seat, seats out): what a game's renderer reads from a finished
+# game's public view (``result_places``)
+Places = tuple[list[list[int]], str, dict[int, int], set[int]]
 
 
 @dataclass(frozen=True)
@@ -33,43 +37,18 @@ class Standings:
         return tuple(row.seat for row in self.rows if row.winner)
 
 
-def _ranked(scores: Mapping[int, int], playing: Sequence[int], out: Sequence[int]) -> list[list[int]]:
+def ranked(scores: Mapping[int, int], playing: Sequence[int], out: Sequence[int]) -> list[list[int]]:
     """Places by score, highest first (equal scores share), then everyone out, together."""
     places = [[s for s in playing if scores[s] == value] for value in sorted({scores[s] for s in playing},
                                                                              reverse=True)]
     return places + [list(out)] if out else places
 
 
-def _from_public(game: str, pub: Mapping[str, Any]) -> tuple[list[list[int]], str, dict[int, int], set[int]]:
-    """(places, reason key, scores by seat, seats out) read from a finished game's public view."""
-    if game == "tolp":
-        result = pub.get("result") or {"places": [], "reason": "tolp.end.rounds"}
-        return ([list(p) for p in result["places"]], str(result["reason"]), dict(enumerate(pub["kungs"])), set())
-    if game == "stratego":
-        result = pub.get("result") or {"places": [], "reason": "stratego.end.flag"}
-        return [list(p) for p in result["places"]], str(result["reason"]), {}, set()
-    if game == "zlodej":
-        scores = dict(enumerate(pub.get("scores") or [0] * len(pub["seats"])))
-        out = [s for s, info in enumerate(pub["seats"]) if info["resigned"]]
-        playing = [s for s in scores if s not in out]
-        reason = "zlodej.end.resigned" if len(playing) < 2 else "zlodej.end.cards_out"
-        return _ranked(scores, playing, out), reason, scores, set(out)
-    if game == "monopol":
-        scores = dict(enumerate(pub["net_worth"]))
-        out = [s for s in scores if pub["bankrupt"][s]]
-        playing = [s for s in scores if s not in out]
-        return _ranked(scores, playing, out), str(pub.get("finished") or "monopol.end.rounds"), scores, set(out)
-    if game == "tjuv":
-        police = int(pub.get("police_seat", 0))
-        scores = {police: int(pub["police_money"])}
-        out = []
-        for thief in pub["thieves"]:
-            scores[int(thief["seat"])] = int(thief["money"])
-            if thief["status"] == "out":
-                out.append(int(thief["seat"]))
-        playing = [s for s in sorted(scores) if s not in out]
-        return _ranked(scores, playing, out), str(pub.get("reason") or "tjuv.end.rounds"), scores, set(out)
-    raise KeyError(game)
+def _from_public(game: str, pub: Mapping[str, Any]) -> Places:
+    """(places, reason key, scores by seat, seats out) read from a finished game's public view, the
+    way the game ranks them (its renderer's ``result_places``)."""
+    places: Places = registry.renderer(game).result_places(pub)
+    return places
 
 
 def standings(obs: Mapping[str, Any]) -> Standings:
@@ -93,13 +72,9 @@ def standings(obs: Mapping[str, Any]) -> Standings:
 
 
 def score_text(game: str, score: int | None, locale: str) -> str:
-    """A player's result in the game's own terms: points, Kung titles, net worth or money."""
+    """A player's result in the game's own terms (its renderer's ``score_text``): points, Kung
+    titles, net worth or money."""
     if score is None:
         return ""
-    if game == "zlodej":
-        return t("zlodej.render.points", locale, points=score)
-    if game == "tolp":
-        return t("render.result.kungs", locale, count=score)
-    if game == "monopol":
-        return t("render.result.net_worth", locale, amount=score)
-    return money(score, locale)
+    text: str = registry.renderer(game).score_text(score, locale)
+    return text

@@ -7,13 +7,14 @@ cached sprite, so a render is a paste of at most 80 sprites plus a little text a
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
+from rendering.alt import Obs, acting, title
 from rendering.kit import (
     WHITE,
     draw_text,
@@ -24,6 +25,7 @@ from rendering.kit import (
     stamp_text,
 )
 from rendering.result import render_standings
+from rendering.standings import Places
 from rendering.theme import THEMES, Header, draw_header, fit_lines, header_height, theme_of
 
 CELL = 66
@@ -315,3 +317,42 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
 def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The standings picture a finished game ends on (rendering/result.py)."""
     return render_standings(obs, names=names, locale=locale, theme=theme)
+
+
+# ----------------------------------------------------------------------------- in words
+def describe(view: str, obs: Obs, names: Any, locale: str) -> list[str]:
+    """The picture ``view`` ("public", "private" or "focus") in sentences (rendering.alt)."""
+    pub = obs["public"]
+    parts = [title("stratego", locale, t("stratego.render.move_count", locale, count=pub["moves"]))]
+    if pub["phase"] == "setup":
+        parts.append(t("stratego.render.setup", locale) + ".")
+    parts.append(acting(obs, names, locale))
+    last = pub.get("last_move")
+    if last:
+        key = "render.alt.stratego_attack" if last.get("attack") else "render.alt.stratego_move"
+        parts.append(t(key, locale, name=seat_name(names, last["seat"]), start=last["from"], end=last["to"]))
+    lost = [len(c) for c in pub["captured"]]
+    parts.append(t("render.alt.stratego_lost", locale, first=seat_name(names, 0), second=seat_name(names, 1),
+                   one=lost[0] if lost else 0, two=lost[1] if len(lost) > 1 else 0))
+    private = obs.get("private")
+    if view == "private" and private is not None:
+        side = t("render.alt.stratego_side_red" if obs["seat"] == 0 else "render.alt.stratego_side_blue", locale)
+        parts.append(t("render.alt.stratego_own", locale, side=side, count=len(private["ranks"]),
+                       known=len(private["known"])))
+    return parts
+
+
+def result_places(pub: Mapping[str, Any]) -> Places:
+    """A finished game's places and reason; Stratego keeps no score (rendering.standings)."""
+    result = pub.get("result") or {"places": [], "reason": "stratego.end.flag"}
+    return [list(p) for p in result["places"]], str(result["reason"]), {}, set()
+
+
+def score_text(score: int, locale: str) -> str:
+    return str(score)
+
+
+# ----------------------------------------------------------------------------- views it has not
+render_focus: Callable[..., bytes | None] | None = None  # no close-up view
+private_key: Callable[[Mapping[str, Any]], Any] | None = None  # the private picture is drawn each time
+describe_public: Callable[..., str] | None = None  # no table in words for the console

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.tjuv.board import board, square_xy
 from bot.i18n import money, t
+from rendering.alt import Obs, acting, title
 from rendering.kit import (
     GOLD,
     HIGHLIGHT,
@@ -35,6 +36,7 @@ from rendering.kit import (
 )
 from rendering.news import news_of
 from rendering.result import render_standings
+from rendering.standings import Places, ranked
 from rendering.theme import THEMES, Header, Theme, draw_header, fit_lines, header_height, theme_of
 
 CELL = 40
@@ -611,3 +613,64 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
 def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The standings picture a finished game ends on (rendering/result.py)."""
     return render_standings(obs, names=names, locale=locale, theme=theme)
+
+
+# ----------------------------------------------------------------------------- in words
+def _piece_seat(pub: Mapping[str, Any], piece: str) -> int | None:
+    if piece.startswith("P"):
+        return int(pub.get("police_seat", 0))
+    return next((int(th["seat"]) for th in pub["thieves"] if th["id"] == piece), None)
+
+
+def describe(view: str, obs: Obs, names: Any, locale: str) -> list[str]:
+    """The picture ``view`` ("public", "private" or "focus") in sentences (rendering.alt)."""
+    pub = obs["public"]
+    parts = [title("tjuv", locale, t("tjuv.render.round", locale, round=pub["round"])), acting(obs, names, locale)]
+    if pub["roll"] and not pub["finished"]:
+        parts.append(t("render.alt.tjuv_rolled", locale, name=seat_name(names, pub["turn"]), roll=pub["roll"]))
+    piece = str(pub.get("last_piece") or "")
+    path = [s for s in pub.get("last_path") or [] if s != "house"]
+    if piece and path:
+        seat = _piece_seat(pub, piece)
+        parts.append(t("render.alt.tjuv_moved", locale, name=seat_name(names, seat) if seat is not None else piece,
+                       piece=piece, roll=pub["last_roll"], square=path[-1]))
+    if view == "focus":
+        parts.insert(1, t("render.alt.tjuv_focus", locale, square=focus_square(pub, obs.get("event_hint"))))
+    private = obs.get("private")
+    if view == "private" and private is not None:
+        if private["role"] == "police":
+            parts.append(t("render.alt.tjuv_police", locale))
+        else:
+            stashes = ", ".join(f"{nest} {money(amount, locale)}" for nest, amount in private["stashes"].items())
+            parts.append(t("render.alt.tjuv_stashes", locale, piece=private["piece"], count=len(private["stashes"]),
+                           list=stashes) if stashes else t("render.alt.tjuv_no_stash", locale, piece=private["piece"]))
+    police = int(pub.get("police_seat", 0))
+    money_list = [f"{seat_name(names, police)} ({t('render.alt.tjuv_police_role', locale)}) "
+                  f"{money(pub['police_money'], locale)}"]
+    for thief in pub["thieves"]:
+        status = "" if thief["status"] == "free" else f" ({t('render.alt.tjuv_status_' + thief['status'], locale)})"
+        money_list.append(f"{seat_name(names, thief['seat'])} ({thief['id']}) {money(thief['money'], locale)}{status}")
+    parts.append(t("render.alt.cash", locale, list="; ".join(money_list)))
+    return parts
+
+
+def result_places(pub: Mapping[str, Any]) -> Places:
+    """Places by money, thieves who left the town last (rendering.standings)."""
+    police = int(pub.get("police_seat", 0))
+    scores = {police: int(pub["police_money"])}
+    out = []
+    for thief in pub["thieves"]:
+        scores[int(thief["seat"])] = int(thief["money"])
+        if thief["status"] == "out":
+            out.append(int(thief["seat"]))
+    playing = [s for s in sorted(scores) if s not in out]
+    return ranked(scores, playing, out), str(pub.get("reason") or "tjuv.end.rounds"), scores, set(out)
+
+
+def score_text(score: int, locale: str) -> str:
+    return money(score, locale)
+
+
+# ----------------------------------------------------------------------------- views it has not
+private_key: Callable[[Mapping[str, Any]], Any] | None = None  # the private picture is drawn each time
+describe_public: Callable[..., str] | None = None  # no table in words for the console

@@ -8,7 +8,7 @@ drawn once into a module-level cache and pasted; the background is cached per pl
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import parse_card
 from bot.i18n import t
+from rendering.alt import Obs, acting, cards_text, title
 from rendering.kit import (
     encode_on_palette,
     fit,
@@ -27,6 +28,7 @@ from rendering.kit import (
     text_length,
 )
 from rendering.result import render_standings
+from rendering.standings import Places
 from rendering.theme import THEMES, Header, Theme, TypeScale, draw_header, fit_lines, header_height, marker, theme_of
 
 WIDTH = 1100
@@ -401,3 +403,52 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
 def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The standings picture a finished game ends on (rendering/result.py)."""
     return render_standings(obs, names=names, locale=locale, theme=theme)
+
+
+# ----------------------------------------------------------------------------- in words
+def describe(view: str, obs: Obs, names: Any, locale: str) -> list[str]:
+    """The picture ``view`` ("public", "private" or "focus") in sentences (rendering.alt)."""
+    pub = obs["public"]
+    parts = [title("tolp", locale, t("tolp.ui.round", locale, round=pub["round"])), acting(obs, names, locale)]
+    if pub["phase"] == "exchange":
+        parts.append(t("tolp.ui.exchange_phase", locale) + ".")
+    if pub["table"]:
+        top = pub["table"][-1]
+        parts.append(t("render.alt.tolp_table", locale, name=seat_name(names, top["seat"]),
+                       cards=cards_text(top["cards"])))
+    elif pub["turn"] is not None and pub["phase"] == "play":
+        parts.append(t("tolp.ui.table_empty", locale, name=seat_name(names, pub["turn"])) + ".")
+    if pub["passed"]:
+        parts.append(t("render.alt.passed", locale, names=", ".join(seat_name(names, s) for s in pub["passed"])))
+    if view == "private" and obs.get("private") is not None:
+        hand = obs["private"]["hand"]
+        parts.append(t("render.alt.hand", locale, count=len(hand), cards=cards_text(hand)) if hand
+                     else t("render.alt.no_hand", locale))
+    seats = []
+    for seat in range(pub["players"]):
+        bits = [seat_name(names, seat)]
+        if pub["titles"][seat]:
+            bits.append(t(f"tolp.title.{pub['titles'][seat]}", locale))
+        place = pub["places"][seat]
+        bits.append(t("render.alt.out", locale, place=place + 1) if place is not None
+                    else t("render.alt.cards", locale, count=pub["counts"][seat]))
+        if pub["kungs"][seat]:
+            bits.append(t("tolp.ui.kungs", locale, count=pub["kungs"][seat]))
+        seats.append(" ".join(bits[:1]) + ": " + ", ".join(bits[1:]))
+    parts.append("; ".join(seats) + ".")
+    return parts
+
+
+def result_places(pub: Mapping[str, Any]) -> Places:
+    """A finished game's places, reason, Kung titles by seat and nobody out (rendering.standings)."""
+    result = pub.get("result") or {"places": [], "reason": "tolp.end.rounds"}
+    return [list(p) for p in result["places"]], str(result["reason"]), dict(enumerate(pub["kungs"])), set()
+
+
+def score_text(score: int, locale: str) -> str:
+    return t("render.result.kungs", locale, count=score)
+
+
+# ----------------------------------------------------------------------------- views it has not
+render_focus: Callable[..., bytes | None] | None = None  # no close-up view
+describe_public: Callable[..., str] | None = None  # no table in words for the console

@@ -7,7 +7,7 @@ the picture onto the fixed palette (adaptive quantizing would cost far more than
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import parse_card
 from bot.i18n import t
+from rendering.alt import Obs, acting, cards_text, title
 from rendering.kit import (
     CARD_BACK,
     encode_on_palette,
@@ -28,6 +29,7 @@ from rendering.kit import (
 )
 from rendering.news import news_of
 from rendering.result import render_standings
+from rendering.standings import Places, ranked
 from rendering.theme import THEMES, Header, Theme, TypeScale, draw_header, fit_lines, header_height, marker, theme_of
 
 WIDTH = 1100
@@ -360,3 +362,56 @@ def describe_private(obs: Mapping[str, Any], *, locale: str = "en") -> str:
 def render_result(obs: Mapping[str, Any], *, names: Any, locale: str = "en", theme: str = "dark") -> bytes:
     """The standings picture a finished game ends on (rendering/result.py)."""
     return render_standings(obs, names=names, locale=locale, theme=theme)
+
+
+# ----------------------------------------------------------------------------- in words
+def describe(view: str, obs: Obs, names: Any, locale: str) -> list[str]:
+    """The picture ``view`` ("public", "private" or "focus") in sentences (rendering.alt)."""
+    pub = obs["public"]
+    parts = [title("zlodej", locale), acting(obs, names, locale),
+             t("render.alt.zlodej_stock", locale, count=pub["stock"])]
+    if pub["discard_top"]:
+        parts.append(t("render.alt.zlodej_discard", locale, card=cards_text([pub["discard_top"]])))
+    if view == "private" and obs.get("private") is not None:
+        private = obs["private"]
+        hand = private["hand"]
+        parts.append(t("render.alt.hand", locale, count=len(hand), cards=cards_text(hand)) if hand
+                     else t("render.alt.no_hand", locale))
+        parts.append(t("render.alt.zlodej_points", locale, points=t("zlodej.render.points", locale,
+                                                                     points=private["points"])))
+    seats = []
+    for seat, info in enumerate(pub["seats"]):
+        bits = []
+        if info["top_groups"]:
+            top = info["top_groups"][0]
+            bits.append(t("render.alt.zlodej_top", locale, rank=top["rank"], count=top["count"]))
+        else:
+            bits.append(t("zlodej.render.no_open_pile", locale))
+        if info["locked"]:
+            bits.append(t("zlodej.render.locked", locale, count=len(info["locked"])))
+        if pub["scores"] is not None:
+            bits.append(t("zlodej.render.points", locale, points=pub["scores"][seat]))
+        else:
+            bits.append(t("render.alt.cards", locale, count=info["hand"]))
+        seats.append(f"#{seat + 1} {seat_name(names, seat)}: " + ", ".join(bits))
+    parts.append("; ".join(seats) + ".")
+    return parts
+
+
+def result_places(pub: Mapping[str, Any]) -> Places:
+    """Places by points, whoever resigned last (rendering.standings)."""
+    scores = dict(enumerate(pub.get("scores") or [0] * len(pub["seats"])))
+    out = [s for s, info in enumerate(pub["seats"]) if info["resigned"]]
+    playing = [s for s in scores if s not in out]
+    reason = "zlodej.end.resigned" if len(playing) < 2 else "zlodej.end.cards_out"
+    return ranked(scores, playing, out), reason, scores, set(out)
+
+
+def score_text(score: int, locale: str) -> str:
+    return t("zlodej.render.points", locale, points=score)
+
+
+# ----------------------------------------------------------------------------- views it has not
+render_focus: Callable[..., bytes | None] | None = None  # no close-up view
+private_key: Callable[[Mapping[str, Any]], Any] | None = None  # the private picture is drawn each time
+describe_public: Callable[..., str] | None = None  # no table in words for the console

@@ -223,7 +223,7 @@ def test_every_header_draws_a_32_character_name_whole_at_9_px_in_both_themes(gam
     acting = LONG_NAMES[obs["public"]["to_act"][0]] if obs["public"]["to_act"] else None
     assert acting is not None and len(acting) == 32
     calls = [module.render_public]
-    if hasattr(module, "render_focus"):
+    if module.render_focus is not None:
         calls.append(module.render_focus)
     for call in calls:
         call(obs, names=LONG_NAMES[:players], locale="cs", theme=theme)  # palettes and caches drawn once

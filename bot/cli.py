@@ -12,7 +12,7 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.engine.registry import GAME_PACKAGES
+from bot.engine import registry
 from bot.i18n import normalize, t
 from bot.settings import SettingError, Settings, parse_shards
 from bot.storage.backend import sqlite_path
@@ -29,7 +29,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                       "else all)")
     run.add_argument("--shard-count", type=int, help="how many shards the bot has in all (GAMEMASTER_SHARD_COUNT)")
     console = sub.add_parser("console", help="play at a local table in this terminal")
-    games = ", ".join(GAME_PACKAGES)
+    games = ", ".join(registry.names())
     console.add_argument("--game", nargs="?", const=LIST,
                          help=f"the game: {games} (asked when missing; --game alone lists them)")
     console.add_argument("--players", help="comma-separated player names")
@@ -129,7 +129,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
         return asyncio.run(run_bot(settings))
     if command == "console":
         from bot.console import game_list, run_console, setup_line_editing
-        if args.game == LIST or (args.game and args.game not in GAME_PACKAGES):
+        if args.game == LIST or (args.game and args.game not in registry.names()):
             if args.game != LIST:
                 print(t("error.unknown_game", settings.default_locale, game=args.game), file=sys.stderr)
             print(game_list(settings.default_locale))

@@ -72,6 +72,7 @@ class GamePlugin:
     console: ConsoleAdapter = field(default_factory=ConsoleAdapter)
     reveal: Reveal | None = None
     hidden: Hidden = no_hidden
+    order: int = 100  # where the game stands in lists (/game new's choices, the console's menu)
 
     @property
     def name(self) -> str:

@@ -6,6 +6,7 @@ names a game."""
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,8 +28,7 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
 _COMPUTERS: dict[tuple[str, str], Choose] = {}
 
-# Game packages loaded by ``load_all`` (order = display order).
-GAME_PACKAGES: tuple[str, ...] = ("tolp", "zlodej", "stratego", "monopol", "tjuv")
+_loaded = False
 
 
 def register(game: Game[Any]) -> Game[Any]:
@@ -79,13 +79,25 @@ def renderer(name: str) -> Any:
     return importlib.import_module(plugin(name).renderer)
 
 
+def packages() -> list[str]:
+    """The game packages: every package under bot/games (each registers its plugin entry)."""
+    import bot.games
+
+    return sorted(module.name for module in pkgutil.iter_modules(bot.games.__path__) if module.ispkg)
+
+
 def load_all() -> None:
-    for package in GAME_PACKAGES:
+    """Import every game package once (their imports register their plugin entries)."""
+    global _loaded
+    if _loaded:
+        return
+    for package in packages():
         try:
             importlib.import_module(f"bot.games.{package}")
         except ModuleNotFoundError as exc:
             if exc.name != f"bot.games.{package}":
                 raise
+    _loaded = True
 
 
 def get(name: str) -> Game[Any]:
@@ -100,8 +112,11 @@ def get(name: str) -> Game[Any]:
 
 
 def names() -> list[str]:
+    """Every registered game: the plugin entries in display order (``GamePlugin.order``, then the
+    name), then engines registered without one."""
     load_all()
-    return [p for p in GAME_PACKAGES if p in _GAMES] + sorted(set(_GAMES) - set(GAME_PACKAGES))
+    listed = sorted(_PLUGINS.values(), key=lambda entry: (entry.order, entry.name))
+    return [entry.name for entry in listed] + sorted(set(_GAMES) - set(_PLUGINS))
 
 
 def register_computers(game_name: str, levels: Mapping[str, Choose]) -> None:

@@ -9,6 +9,6 @@ from bot.games.monopol.engine import MonopolGame
 GAME = MonopolGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME, computers={"easy": computer.choose, "normal": computer_normal.choose},
-    renderer="rendering.monopol", cog="cogs.monopol", home=Path(__file__).parent,
+    renderer="rendering.monopol", cog="cogs.monopol", home=Path(__file__).parent, order=4,
     # ``trade 2 give:c100 get:-``: seat 2 as on the board; deeds by their names
     console=ConsoleAdapter(seat_verbs=frozenset({"trade"}), to_engine=console.to_engine, to_board=console.to_board)))

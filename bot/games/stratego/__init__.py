@@ -20,4 +20,4 @@ GAME = StrategoGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME,
     computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
-    renderer="rendering.stratego", cog="cogs.stratego", home=Path(__file__).parent, reveal=reveal_ranks))
+    renderer="rendering.stratego", cog="cogs.stratego", home=Path(__file__).parent, order=3, reveal=reveal_ranks))

@@ -19,4 +19,4 @@ PLUGIN = register_plugin(GamePlugin(
     # No strong level yet: a planner checked by short rollouts lost to this one (docs/benchmarks.md),
     # so strong plays as normal (the registry's fallback).
     computers={"easy": computer.choose, "normal": computer_normal.choose},
-    renderer="rendering.tjuv", cog="cogs.tjuv", home=Path(__file__).parent, hidden=stash_items))
+    renderer="rendering.tjuv", cog="cogs.tjuv", home=Path(__file__).parent, order=5, hidden=stash_items))

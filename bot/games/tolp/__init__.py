@@ -11,4 +11,4 @@ GAME = TolpGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME,
     computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
-    renderer="rendering.tolp", cog="cogs.tolp", home=Path(__file__).parent, hidden=hand_items))
+    renderer="rendering.tolp", cog="cogs.tolp", home=Path(__file__).parent, order=1, hidden=hand_items))

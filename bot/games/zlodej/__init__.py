@@ -11,6 +11,6 @@ GAME = ZlodejGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME,
     computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
-    renderer="rendering.zlodej", cog="cogs.zlodej", home=Path(__file__).parent,
+    renderer="rendering.zlodej", cog="cogs.zlodej", home=Path(__file__).parent, order=2,
     console=ConsoleAdapter(seat_verbs=frozenset({"steal"})),  # ``steal 2 7D``: seat 2 as on the board
     hidden=hand_items))

@@ -66,6 +66,12 @@ class Clock(commands.Cog):
                 await challenges.tick(now)  # type: ignore[attr-defined]
             except Exception:
                 log.exception("challenge tick failed")
+        seats = self.bot.get_cog("SeatsCog")  # seat replacements left unanswered for a day (cogs/seats.py)
+        if seats is not None:
+            try:
+                await seats.tick(now)  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("seat request tick failed")
 
     @loop.before_loop
     async def before_loop(self) -> None:

@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.services.lobby import MAX_OPEN_TABLES
 from bot.services.options import parse_options
 from bot.services.rematch import press
+from bot.services.seats import Seats
 from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.components import LobbyButton
@@ -466,6 +467,9 @@ class Lobby(commands.Cog):
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)
+            if until is None:  # back: every seat a sitter played for them is theirs again (/game sitter)
+                for update in await Seats(self.bot.service).back_from_vacation(str(interaction.user.id)):
+                    announce(self.bot, update)
             key = "vacation.set" if until else "vacation.ended"
             stamp = f"<t:{int(datetime.fromisoformat(until).timestamp())}:D>" if until else ""
             await reply(interaction, t(key, locale, until=stamp, games=len(moved)))

@@ -124,8 +124,8 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
         record = await bot.service.get(game_id) if game_id else await bot.service.require_current(
             str(interaction.channel_id))
         seat = record.seat_of(str(interaction.user.id))
-        if seat is None:
-            raise NotFound("error.not_seated")
+        if seat is None:  # never seated, or someone else plays the seat now (/game replace, /game sitter)
+            raise await bot.service.not_seated(record, str(interaction.user.id))
         if record.state is None:
             raise NotFound("error.not_started")
         content, file, view = await private_message(bot, record, seat, locale_of(interaction))

@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.engine import registry
-from bot.errors import GameMasterError, NotFound, StorageDamaged
+from bot.errors import Forbidden, GameMasterError, NotFound, StorageDamaged
 from bot.services.pipeline import MAX_COMPUTER_MOVES, Pipeline
 from bot.services.states import StateCache
 from bot.services.update import Update, outcome_to_dict
 from bot.storage import games as repo
+from bot.storage import seats as seats_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
 
@@ -134,6 +135,16 @@ class ServiceCore:
             return frozenset()
         game = registry.get(record.game)
         return game.to_act(self.states.view(game, record))
+
+    async def not_seated(self, record: GameRow, user_id: str, conn: Any = None) -> Forbidden:
+        """The refusal for ``user_id``, who holds no seat at ``record``: someone sits for them, they
+        handed their seat over (``bot.services.seats``), or they never sat here."""
+        if conn is None:
+            async with self.db.reading() as reading:
+                key, params = await seats_repo.why_not_seated(reading, record, user_id)
+        else:
+            key, params = await seats_repo.why_not_seated(conn, record, user_id)
+        return Forbidden(key, **params)
 
     async def _reload(self, conn: Any, game_id: int) -> GameRow:
         record = await repo.get(conn, game_id)

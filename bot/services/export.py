@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,8 +21,11 @@ from bot.engine.core import Game
 from bot.errors import Forbidden, GameMasterError, IllegalAction
 from bot.services.core import outcome_to_dict
 from bot.services.movelog import UNDO, apply_logged, replay, undone_plies
+from bot.services.seats import namer
 from bot.services.table import GameService
+from bot.storage import seats as seats_repo
 from bot.storage.games import GameRow
+from bot.storage.seats import HolderRow
 
 FORMAT = "gamemaster-game"
 VERSION = 1
@@ -53,13 +56,20 @@ def state_digest(dumped: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(dumped, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def document(record: GameRow, moves: list[tuple[int, int, str, str]]) -> dict[str, Any]:
-    """The export of an ended game (its stored snapshot is the final state the hash covers)."""
+def document(record: GameRow, moves: list[tuple[int, int, str, str]],
+             holders: Sequence[HolderRow] = ()) -> dict[str, Any]:
+    """The export of an ended game (its stored snapshot is the final state the hash covers). A
+    game whose seats changed hands (``holders``) names who made each move (``by``) and lists the
+    changes (``holders``: seat, from which ply, name, kind)."""
     if record.state is None:
         raise IllegalAction("error.not_started")
     if record.status not in ENDED:
         raise IllegalAction("export.error.running")
     undone = undone_plies(moves)
+    by = namer(record, list(holders), "en") if holders else None
+    changes = {"holders": [{"seat": h.seat, "from_ply": h.from_ply, "name": h.name, "kind": h.kind,
+                            **({"sitting_for": h.owner_name} if h.owner_name else {})} for h in holders]
+               } if holders else {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -72,8 +82,10 @@ def document(record: GameRow, moves: list[tuple[int, int, str, str]]) -> dict[st
         "players": [{"seat": s.seat, "name": s.name, "kind": "human" if s.user_id else "computer"}
                     for s in record.seats],
         "moves": [{"ply": ply, "seat": seat, "action": action, "at": at,
+                   **({"by": by(seat, ply)} if by is not None and 0 <= seat < len(record.seats) else {}),
                    **({"undone": True} if ply in undone and not action.startswith(UNDO + " ") else {})}
                   for ply, seat, action, at in moves],
+        **changes,
         "result": record.outcome,
         "final_state_sha256": state_digest(record.state),
     }
@@ -87,7 +99,9 @@ async def export(service: GameService, game_id: int, *, guild_id: str | None, us
     elsewhere = record.guild_id != guild_id if guild_id is not None else record.seat_of(user_id) is None
     if elsewhere or (can_view is not None and not await can_view(record.channel_id)):
         raise Forbidden("export.error.elsewhere")
-    return document(record, await service.moves(record.id))
+    async with service.db.reading() as conn:
+        holders = await seats_repo.holders(conn, record.id)
+    return document(record, await service.moves(record.id), holders)
 
 
 def to_bytes(data: Mapping[str, Any]) -> bytes:

@@ -38,6 +38,7 @@ from bot.services.turn_clock import held, turn_clock
 from bot.services.update import Update, outcome_to_dict
 from bot.storage import announcements, ratings, standings
 from bot.storage import games as repo
+from bot.storage import seats as seats_repo
 from bot.storage.games import GameRow
 
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever
@@ -59,7 +60,9 @@ def privates(game: Game[Any], state: Any, players: int,
 
 async def finished(conn: Any, record: GameRow, outcome: dict[str, Any]) -> None:
     """A game that finished in this transaction enters its server's standings and takes the next
-    finish number of its server and game (the order the ratings rate it in)."""
+    finish number of its server and game (the order the ratings rate it in). A seat a sitter
+    plays goes back to its owner first (``/game sitter``): the owner's result."""
+    await seats_repo.hand_back_sitters(conn, record)
     await standings.record_finish(conn, record.guild_id, record.game, record.seats, outcome)
     if record.guild_id is not None:
         await ratings.number_finish(conn, record.id, record.guild_id, record.game)
@@ -126,10 +129,12 @@ class Turn:
             if not game.waits_for(state):
                 granted = frozenset()  # that window is over; the next one is given in full
 
-    async def finish(self, kind: str = outbox.MOVE) -> Update:
+    async def finish(self, kind: str = outbox.MOVE, *, handed: frozenset[int] = frozenset()) -> Update:
         """Who must act now and whose private view changed (those seats get a fresh view: a seat
         whose turn merely came is pinged by the new board, its controls one "Show my hand" away);
-        the new state kept in the cache; the outbox entry of the change, committed with it."""
+        the new state kept in the cache; the outbox entry of the change, committed with it.
+        ``handed``: seats that changed hands (``bot.services.seats``): their new holder gets the
+        seat's private view, as on a start."""
         update, game, state = self.update, self.game, self.state
         update.record = self.record
         seen: dict[int | None, dict[str, Any]] = {}
@@ -141,6 +146,7 @@ class Turn:
             update.previous_to_act = frozenset(i for i, (_, acting) in enumerate(self.before) if acting)
             pairs = zip(self.before, after, strict=True)
             update.private_changed = frozenset(i for i, ((old, _), (new, _)) in enumerate(pairs) if old != new)
+        update.private_changed |= handed
         update.outcome = game.outcome(state)
         update.finished = self.record.status == "finished"
         update.to_act = game.to_act(state) if self.record.status == "active" else frozenset()

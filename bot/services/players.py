@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,9 +15,11 @@ from bot.i18n import LANGUAGES, t
 from bot.services import clock
 from bot.services.clock import ClockSettings
 from bot.services.movelog import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
+from bot.services.seats import namer
 from bot.services.text import public_lines
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
+from bot.storage import seats as seats_repo
 from bot.storage import standings as standings_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
@@ -247,8 +250,9 @@ class Players:
         public events, so the log never reveals hidden information."""
         async with self.db.reading() as conn:
             moves = await repo.moves(conn, record.id)
+            holders = await seats_repo.holders(conn, record.id)  # seats that changed hands: who made each move
         # a long game's replay is CPU work: off the event loop
-        return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit)
+        return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit, namer(record, holders, locale))
 
     async def stats(self, guild_id: str) -> GuildStats:
         """From the standings kept as games finish: the cost does not grow with stored games."""
@@ -261,7 +265,8 @@ class Players:
 
 
 def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], locale: str,
-                     limit: int) -> list[tuple[int, str, str]]:
+                     limit: int, name: Callable[[int, int], str] | None = None) -> list[tuple[int, str, str]]:
+    name = name or (lambda seat, ply: record.names[seat])
     game = registry.get(record.game)
     state = game.new(len(record.seats), record.options, record.seed)
     out = []
@@ -271,7 +276,7 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
         if action.startswith(UNDO + " "):
             kept = in_force([*kept, (seat, action)])
             state = replay(game, len(record.seats), record.options, record.seed, kept)
-            out.append((ply, record.names[seat], t("undo.log_undone", locale, moves=int(action.split()[1]))))
+            out.append((ply, name(seat, ply), t("undo.log_undone", locale, moves=int(action.split()[1]))))
             continue
         kept.append((seat, action))
         if action in (RESIGN, CLOSE):
@@ -283,5 +288,5 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
             text = " ".join(public_lines(events, record.names, locale))
         if ply in undone:
             text = t("undo.log_mark", locale, action=text)
-        out.append((ply, record.names[seat] if seat != TIMER else t("game.log_timer", locale), text))
+        out.append((ply, name(seat, ply) if seat != TIMER else t("game.log_timer", locale), text))
     return out[-limit:]

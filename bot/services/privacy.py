@@ -47,6 +47,15 @@ async def revoke_web_links(conn: Any, user_id: str, anon_id: str) -> None:
     await web_repo.revoke(conn, user_id, int(time.time() * 1000) + 1)
 
 
+@on_forget
+async def forget_seat_requests(conn: Any, user_id: str, anon_id: str) -> None:
+    """A seat replacement remembers the seat's holder when it was asked ("user:<id>"): the
+    pseudonym takes the id's place there too (the seats' ids changed with it)."""
+    for kind in ("user", "computer"):
+        await conn.execute("UPDATE seat_requests SET holder = ? WHERE holder = ?",
+                           (f"{kind}:{anon_id}", f"{kind}:{user_id}"))
+
+
 @dataclass(frozen=True)
 class Forgotten:
     pseudonym: str
@@ -63,7 +72,9 @@ def pseudonym() -> tuple[str, str]:
 # (table, id column, name column or None): every place a user's id (and name) is kept besides prefs
 _KEPT = (("seats", "user_id", "name"), ("games", "creator_id", None), ("games", "ended_by", "ended_by_name"),
          ("standings", "player", "name"), ("standing_places", "player", None), ("ratings", "player", "name"),
-         ("rating_changes", "player", None))
+         ("rating_changes", "player", None), ("seat_holders", "user_id", "name"),
+         ("seat_holders", "owner_id", "owner_name"), ("seat_requests", "newcomer_id", "newcomer_name"),
+         ("seat_requests", "asked_by", None))
 
 
 async def forget(db: Database, user_id: str) -> Forgotten:
@@ -105,6 +116,16 @@ async def purge(db: Database, days: int, *, now: datetime | None = None) -> int:
                                (anon_id, anon_name, game_id, seat))
             await conn.execute("UPDATE rating_changes SET player = ? WHERE game_id = ? AND seat = ?",
                                (anon_id, game_id, seat))
+        for _, holder in await conn.execute_fetchall(  # each earlier holder of a seat: its own pseudonym
+                "SELECT h.game_id, h.id FROM seat_holders h JOIN games g ON g.id = h.game_id "
+                "WHERE g.status IN ('finished', 'aborted') AND COALESCE(g.finished_at, g.updated_at) < ? "
+                "AND ((h.user_id IS NOT NULL AND h.user_id NOT LIKE '-%') OR h.owner_id IS NOT NULL)", (cutoff,)):
+            anon_id, anon_name = pseudonym()
+            await conn.execute("UPDATE seat_holders SET user_id = CASE WHEN user_id IS NULL THEN NULL ELSE ? END, "
+                               "name = ?, owner_id = NULL, owner_name = NULL WHERE id = ?",
+                               (anon_id, anon_name, holder))
+        await conn.execute("DELETE FROM seat_requests WHERE game_id IN (SELECT id FROM games WHERE status IN "
+                           "('finished', 'aborted') AND COALESCE(finished_at, updated_at) < ?)", (cutoff,))
         purged = sorted({int(game_id) for game_id, _ in rows})
         for game_id in purged:
             await conn.execute("UPDATE games SET creator_id = ?, ended_by = NULL, ended_by_name = NULL "

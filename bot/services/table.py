@@ -44,8 +44,8 @@ class GameService(Lobby, Timeouts):
                     not await repo.record_interaction(conn, interaction_id, record.id, record.ply + 1):
                 raise AlreadyApplied()
             seat = record.seat_of(user_id)
-            if seat is None:
-                raise Forbidden("error.not_seated")
+            if seat is None:  # never seated, or someone else plays the seat now (bot.services.seats)
+                raise await self.not_seated(record, user_id, conn)
             if owner is not None and owner != seat:
                 raise Forbidden("error.not_your_button")
             if expected_ply is not None and expected_ply != record.ply:

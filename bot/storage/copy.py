@@ -36,10 +36,13 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("web_secrets", None),
     ("web_revoked", None),
     ("web_guilds", None),
+    ("seat_holders", "game_id"),  # who held each seat from which ply on, and replacements voted on
+    ("seat_requests", "game_id"),
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)
-NUMBERED = frozenset({"challenges"})  # tables besides games whose id the database numbers
+# tables besides games whose id the database numbers
+NUMBERED = frozenset({"challenges", "seat_holders", "seat_requests"})
 LEFT = frozenset({"instance_leases", "schema_version", "announcements", "announce_leases"})
 BATCH = 500  # games per transaction
 

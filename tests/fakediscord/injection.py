@@ -89,7 +89,7 @@ class Responses:
     @property
     def ephemeral(self) -> bool:
         o = self._answer
-        if o is not None and o.kind == "response":
+        if o is not None and o.kind == "response" and self.type != 6:  # type 6: o is the message clicked
             return o.ephemeral
         return bool(self.messages) and self.messages[0].ephemeral
 

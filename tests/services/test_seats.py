@@ -1,0 +1,110 @@
+"""#25 point 1 in the service, both backends: a seat-sitter who plays a game to its end (the
+owner gets the result and the standings, the export names who made each move and still verifies
+from the seed), a replacement agreed by the other player and accepted, and what the seat changes
+store taking part in forgetting a user and in the retention purge."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.errors import Forbidden, IllegalAction
+from bot.services import export, privacy
+from bot.services.seats import Seats
+from bot.services.table import GameService
+from bot.storage import seats as seats_repo
+from bot.storage.db import Database
+from bot.web.links import LinkRefused, WebLinks
+
+ANN, BO, SAM, DAN = "111111111111111111", "222222222222222222", "333333333333333333", "444444444444444444"
+NAMES = {ANN: "Annika", BO: "Bosse", SAM: "Samuel", DAN: "Daniela"}
+
+
+async def play_to_end(service: GameService, channel: str) -> int:
+    """Whoever holds the seat on turn adds 3 until the toy game (first to 21) ends."""
+    record = await service.current(channel)
+    assert record is not None
+    game_id = record.id
+    while record is not None and record.status == "active":
+        user = record.user_of(min(service.to_act(record)))
+        assert user is not None
+        await service.act(user_id=user, action="add 3", channel_id=channel)
+        record = await service.current(channel)
+    return game_id
+
+
+async def table(service: GameService, channel: str) -> None:
+    await service.create(guild_id="g", channel_id=channel, game="toy", user_id=ANN, name=NAMES[ANN])
+    await service.join(channel, BO, NAMES[BO])
+    await service.start(channel, ANN)
+
+
+async def test_a_sitter_plays_to_the_end_and_the_owner_gets_the_result(db: Database, service: GameService) -> None:
+    await table(service, "c1")
+    seats = Seats(service)
+    with pytest.raises(IllegalAction):
+        await seats.sit(channel_id="c1", owner_id=ANN, sitter_id=BO, sitter_name=NAMES[BO], sitter_bot=False)
+    update = await seats.sit(channel_id="c1", owner_id=ANN, sitter_id=SAM, sitter_name=NAMES[SAM], sitter_bot=False)
+    assert update.private_changed == {0} and update.record.names[0] == "Samuel (for Annika)"
+    with pytest.raises(Forbidden) as refused:
+        await service.act(user_id=ANN, action="add 3", channel_id="c1")
+    assert refused.value.key == "seats.error.sitter_plays"
+    game_id = await play_to_end(service, "c1")
+
+    record = await service.get(game_id)
+    assert record.status == "finished" and record.user_of(0) == ANN and record.names[0] == "Annika"
+    async with db.reading() as conn:
+        standings = await conn.execute_fetchall("SELECT player, name FROM standings ORDER BY player")
+        rows = await seats_repo.holders(conn, game_id)
+    assert sorted((str(p), n) for p, n in standings) == [(ANN, "Annika"), (BO, "Bosse")]
+    assert [(r.user_id, r.kind, r.owner_id) for r in rows] == [(ANN, "start", None), (SAM, "sitter", ANN),
+                                                               (ANN, "returned", None)]
+    data = await export.export(service, game_id, guild_id="g", user_id=BO)
+    seat0 = [m["by"] for m in data["moves"] if m["seat"] == 0]
+    assert seat0 and set(seat0) == {"Samuel (for Annika)"}
+    assert {m["by"] for m in data["moves"] if m["seat"] == 1} == {"Bosse"}
+    assert [h["kind"] for h in data["holders"]] == ["start", "sitter", "returned"]
+    assert export.verify(export.to_bytes(data)).state is not None  # still replays from the seed
+
+
+async def test_replacement_rows_take_part_in_forgetting_and_the_purge(db: Database, service: GameService) -> None:
+    await table(service, "c2")
+    links = WebLinks(db, "http://127.0.0.1:1")
+    await links.load()
+    first = await service.current("c2")
+    assert first is not None
+    ann_link = links.read_token(links.private_token(first.id, 0, ANN))
+    await links.check(ann_link, first.user_of(0))  # Ann's own view opens while the seat is hers
+    seats = Seats(service)
+    asked = await seats.ask(channel_id="c2", seat=0, newcomer_id=DAN, newcomer_name=NAMES[DAN],
+                            newcomer_bot=False, asked_by=BO)
+    assert asked.row.status == "agreed"  # Bo is the only other player and asked
+    with pytest.raises(Forbidden):
+        await seats.answer(asked.row.id, BO, accept=True)
+    done = await seats.answer(asked.row.id, DAN, accept=True)
+    assert done.update is not None and done.record.user_of(0) == DAN
+    with pytest.raises(Forbidden) as refused:
+        await service.act(user_id=ANN, action="add 3", channel_id="c2")
+    assert refused.value.key == "seats.error.replaced"
+    with pytest.raises(LinkRefused):  # her personal web link stops working: the seat is Dan's
+        await links.check(ann_link, done.record.user_of(0))
+    game_id = await play_to_end(service, "c2")
+
+    async def kept() -> str:
+        async with db.reading() as conn:
+            return repr([tuple(r) for table in ("seat_holders", "seat_requests")
+                         for r in await conn.execute_fetchall(f"SELECT * FROM {table}")])
+
+    before = await kept()
+    assert ANN in before and "Annika" in before and DAN in before and BO in before
+    await privacy.forget(db, ANN)
+    await privacy.forget(db, BO)
+    after = await kept()
+    assert ANN not in after and "Annika" not in after and BO not in after and DAN in after
+    later = datetime.now(UTC) + timedelta(days=40)
+    assert await privacy.purge(db, 30, now=later) == 1
+    purged = await kept()
+    assert DAN not in purged and "Daniela" not in purged
+    async with db.reading() as conn:
+        rows = await seats_repo.holders(conn, game_id)
+    assert len(rows) == 2 and all(r.user_id and r.user_id.startswith("-") for r in rows)

@@ -1,4 +1,4 @@
-"""Repository for seats that change hands while a game runs (migration 0021): who held each seat
+"""Repository for seats that change hands while a game runs (migration 0022): who held each seat
 from which ply on (``seat_holders``) and the proposed replacements being voted on
 (``seat_requests``). Both backends, the same SQL; a request read to change it stays locked until
 the transaction ends on PostgreSQL."""

@@ -88,7 +88,12 @@ class Web(commands.Cog):
 
     async def cog_load(self) -> None:
         weblink.use(self.bot)
+        weblink.see_channels(self.bot)
         count_rest(self.bot)
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:  # the pages' links are handed in beside the client (bot/runner.py)
+        weblink.see_channels(self.bot)
 
     async def cog_unload(self) -> None:
         weblink.forget(self.bot)

@@ -20,14 +20,31 @@ _bot: GameMasterBot | None = None  # the bot whose boards get the button (cogs.w
 
 def everyone_sees(bot: GameMasterBot, channel_id: str) -> bool:
     """Whether @everyone may view the channel (a thread: its parent; a private thread: never)."""
+    return seen_by_everyone(bot, channel_id) is True
+
+
+def seen_by_everyone(bot: GameMasterBot, channel_id: str) -> bool | None:
+    """Whether @everyone may view the channel as the gateway's cache tells it (a thread: its
+    parent; a private thread: never), or None when the cache does not hold it (a channel of
+    another shard, a deleted one, before the gateway is ready)."""
     channel = bot.get_channel(int(channel_id))
     if isinstance(channel, discord.Thread):
         if channel.type == discord.ChannelType.private_thread:
             return False
         channel = channel.parent
+    if channel is None:
+        return None
     if not isinstance(channel, discord.abc.GuildChannel):
         return False
     return channel.permissions_for(channel.guild.default_role).view_channel
+
+
+def see_channels(bot: GameMasterBot) -> None:
+    """Let the pages decide a table's visibility when it is asked for, from the gateway's cache
+    (bot/web/links.py: ``WebLinks.visibility``): a table from before the pages, or whose channel
+    changed since its board was drawn, is public exactly when @everyone can see its channel."""
+    if bot.web_links is not None:
+        bot.web_links.visibility = lambda channel_id: seen_by_everyone(bot, channel_id)
 
 
 def web_button(record: GameRow, locale: str) -> discord.ui.Button[Any] | None:

@@ -118,10 +118,11 @@ class Site:
     async def public_table(self, web_id: str) -> GameRow:
         """The game behind a public address, if it may be shown (NotFound otherwise)."""
         found = await self.deps.links.table(web_id)
-        if found is None or not found[1]:
+        if found is None:
             raise NotFound("web.not_found")
         record = await self.deps.service.get(found[0])
-        if not self.deps.links.pages_on(record.guild_id) or record.state is None:
+        public = await self.deps.links.decide(record.id, record.guild_id, record.channel_id, found[1])
+        if not public or not self.deps.links.pages_on(record.guild_id) or record.state is None:
             raise NotFound("web.not_found")
         return record
 
@@ -256,10 +257,11 @@ class Site:
             raise NotFound("web.not_found")
         locale = chosen_locale(request, "en")
         page = await self.deps.history.page(guild_id, size=50)
-        shown = await self.deps.links.public_games([g.id for g in page.games])
+        stored = await self.deps.links.public_games([g.id for g in page.games])
         games = []
         for past in page.games:
-            if past.id not in shown:  # a table in a channel not everybody sees is not listed
+            # a table in a channel not everybody sees is not listed
+            if not await self.deps.links.decide(past.id, past.guild_id, past.channel_id, past.id in stored):
                 continue
             places = (past.outcome or {}).get("places", [])
             result = "; ".join(place_lines(places, past.names, locale, markup=False)) if places else \

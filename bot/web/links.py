@@ -83,6 +83,10 @@ class WebLinks:
         self._off: set[str] = set()  # servers whose pages are off
         self._published: set[int] = set()  # tables whose address this process stored
         self._tasks: set[asyncio.Task[None]] = set()
+        # whether everybody may see a channel, as the chat platform's cache tells it, None when it
+        # does not know the channel (the Discord adapter sets it: cogs/weblink.py); without it, a
+        # table's visibility is what was stored when its board was last drawn
+        self.visibility: Callable[[str], bool | None] | None = None
 
     async def load(self) -> None:
         """Read (or, the first time, make) the key; store the addresses of tables that started
@@ -132,6 +136,16 @@ class WebLinks:
         self._published.add(game_id)
         if public is not None:
             self._public[game_id] = public
+
+    async def decide(self, game_id: int, guild_id: str | None, channel_id: str, stored: bool) -> bool:
+        """Whether the table is public now: as everybody's view of its channel says where that is
+        known (stored when it changed: a table from before the pages, a channel made private since),
+        else as stored."""
+        seen = self.visibility(channel_id) if self.visibility is not None and guild_id is not None else None
+        if seen is None or seen == stored:
+            return stored
+        await self.publish(game_id, guild_id, seen)
+        return seen
 
     def known(self, game_id: int) -> bool:
         """Whether this process stored the table's address already."""

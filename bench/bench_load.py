@@ -27,6 +27,8 @@ measurements did. Run from the repository root:
     .venv/bin/python -m bench.bench_load                 # 200 and 1,000 tables, 10 … 200 moves/s
     .venv/bin/python -m bench.bench_load --quick         # under a minute
     .venv/bin/python -m bench.bench_load --games 1000 --rates 50,100,200 --seconds 20
+    .venv/bin/python -m bench.bench_load --games 50 --rates 10,25 --seconds 10 --compare-viewers 1000
+                                                         # acks without and with 1,000 live web viewers
 
 It prints a markdown table (docs/benchmarks.md, "Under load").
 """
@@ -417,7 +419,7 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
             bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "run", env=env, cwd=folder,
                                                        stdout=log, stderr=asyncio.subprocess.STDOUT)
             try:
-                await asyncio.wait_for(fake.identified.wait(), timeout=60)
+                await asyncio.wait_for(fake.identified.wait(), timeout=180)  # a loaded machine starts slowly
                 await fake.wait_request(lambda r: r.method == "PUT" and r.path.endswith("/commands"), timeout=60)
                 probe = fake.slash(tables[0].users[0], "rules", game="tolp", topic="", channel=tables[0].channel)
                 await fake.interact(None, probe, gateway=True, timeout=60)
@@ -440,6 +442,8 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                     watching = None
                     print(f"# live viewers: {seen} (table {tables[0].game_id} was moved "
                           f"{tables[0].ply} plies)", file=sys.stderr)
+                    for row in rows:
+                        row["viewers_seen"] = seen
             finally:
                 if watching is not None:
                     watching.kill()
@@ -499,6 +503,26 @@ def limit(row: dict[str, Any]) -> str:
             "(the writer's lock, the event loop)")
 
 
+def viewers_text(without: list[dict[str, Any]], with_: list[dict[str, Any]], viewers: int) -> str:
+    """The same tables and rates without and with ``viewers`` live pages on one table, side by
+    side: the acks (the #26 goal: p99 unchanged, ≤ 100 ms), the boards and the CPU."""
+    lines = [f"| tables | offered moves/s | ack p50 ms: none / {viewers:,} viewers | ack p99 ms: none / {viewers:,} | "
+             f"board p99 ms: none / {viewers:,} | missed 3 s | bot CPU cores | others CPU cores |",
+             "|---|---|---|---|---|---|---|---|"]
+    for a, b in zip(without, with_, strict=True):
+        lines.append(f"| {a['games']} | {a['rate']} | {a['ack50']:.0f} / {b['ack50']:.0f} | "
+                     f"{a['ack99']:.0f} / {b['ack99']:.0f} | {a['board99']:.0f} / {b['board99']:.0f} | "
+                     f"{a['missed']} / {b['missed']} | {a['cpu']:.2f} / {b['cpu']:.2f} | "
+                     f"{a['other_cpu']:.2f} / {b['other_cpu']:.2f} |")
+    seen = with_[-1].get("viewers_seen") if with_ else None
+    lines.append("")
+    lines.append(f"Live viewers: {seen}." if seen else "Live viewers: none reported (no run with viewers).")
+    worst = max((b["ack99"] for b in with_), default=0.0)
+    lines.append(f"Ack p99 with {viewers:,} viewers ≤ 100 ms at every rate: {'yes' if worst <= 100 else 'no'} "
+                 f"(worst {worst:.0f} ms); others' CPU above 0.2 cores means a shared machine, rerun on a quiet one.")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="200,1000", help="comma-separated table counts")
@@ -510,9 +534,24 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="50 tables, 10 and 50 moves/s, 6 s each")
     parser.add_argument("--viewers", type=int, default=0,
                         help="live web pages open on the first table throughout (bench/web_viewers.py)")
+    parser.add_argument("--compare-viewers", type=int, default=0, metavar="N",
+                        help="run every table count and rate twice, without and with N live viewers, "
+                             "and print the acks side by side")
     args = parser.parse_args()
     if args.quick:
         args.games, args.rates, args.seconds = "50", "10,50", 6.0
+    if args.compare_viewers:
+        without: list[dict[str, Any]] = []
+        with_: list[dict[str, Any]] = []
+        for games in (int(g) for g in args.games.split(",")):
+            rates = [int(r) for r in args.rates.split(",")]
+            without += asyncio.run(run(games, rates, args.seconds, args.render_processes, args.seed, 0))
+            with_ += asyncio.run(run(games, rates, args.seconds, args.render_processes, args.seed,
+                                     args.compare_viewers))
+        print(table_text(without + with_))
+        print()
+        print(viewers_text(without, with_, args.compare_viewers))
+        return
     rows: list[dict[str, Any]] = []
     for games in (int(g) for g in args.games.split(",")):
         rows += asyncio.run(run(games, [int(r) for r in args.rates.split(",")], args.seconds,

@@ -16,7 +16,7 @@ from rendering import zlodej as zlodej_render
 from rendering.fonts import recording
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board
-from tests.discord.news_checks import dms_by_turn
+from tests.discord.news_checks import dms_by_turn, uploads
 from tests.fakediscord import FakeDiscord
 
 SEED = "zlodej-fold-0"  # the computer's play steals twice from one player in one turn (moves 10, 11)
@@ -96,3 +96,40 @@ async def test_two_steals_in_one_turn_are_one_dm_and_the_board_marks_the_robbed(
     # the edit carries the hand as it is now (the picture of the view after both steals)
     assert dm.files and dm.files[0].data
     fake.assert_clean()
+
+
+async def test_every_picture_is_described_in_its_readers_language(fake: FakeDiscord, make_bot: BotFactory,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table opened in Norwegian, played by a Swede and a Czech too: every board and focus
+    picture the channel gets is described in the table's language, every picture a player's DMs
+    get in that player's own (their hand told from their own view)."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: SEED)
+    bot = await make_bot()
+    host = fake.add_member("ola", locale="no")
+    users = [host, fake.add_member("sven", locale="sv-SE"), fake.add_member("jana", locale="cs")]
+    by_id = {u["id"]: u for u in users}
+    await fake.interact(bot, fake.slash(host, "game new", game="zlodej", options="first_player=creator"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    assert (await fake.interact(bot, fake.slash(host, "game start"))).ok
+    for _ in range(14):  # the first turns, two steals among them
+        record = await bot.service.current(fake.channel_id)
+        seat = min(bot.service.to_act(record))
+        name, options = command(str(computer_action(GAME, GAME.load(record.state), seat)))
+        assert (await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], name, **options))).ok
+    # words only each language's description of a Zloděj picture uses
+    words = {"nb": ("Bunke:", "Hånden din"), "sv": ("Talong:", "Din hand"), "cs": ("Balíček:", "Vaše ruka")}
+    readers = {f"/channels/{fake.channel_id}/": "nb"}
+    readers |= {f"/channels/{fake.dm_channel(u)['id']}/": lang for u, lang in zip(users, ("nb", "sv", "cs"),
+                                                                                     strict=True)}
+    seen: dict[str, int] = {}
+    for rec, filename, description in uploads(fake):
+        lang = next((lang for prefix, lang in readers.items() if rec.route.startswith(prefix)), None)
+        if lang is None:  # the answer to a player's own interaction (tests/discord/test_polish.py)
+            continue
+        stock, hand = words[lang]
+        assert stock in description, (lang, filename, description)
+        if "-private-" in filename:
+            assert description.count(hand) == 1, (lang, filename, description)  # their own hand, no other
+        seen[lang] = seen.get(lang, 0) + 1
+    assert set(seen) == {"nb", "sv", "cs"}, seen

@@ -47,7 +47,7 @@ class MonopolGame(Game[MonopolState]):
     min_players = 2
     max_players = 6
     FORMAT_VERSION = 1
-    rules_languages = ("en", "nb")
+    rules_languages = ("en", "sv", "nb", "cs")
     options = (
         OptionSpec("rent_must_be_claimed", False, description_key="monopol.option.rent_must_be_claimed"),
         OptionSpec("auction_minutes", 10, minimum=1, maximum=1440,

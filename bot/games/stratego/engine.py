@@ -46,7 +46,7 @@ class StrategoGame(Game[StrategoState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     FORMAT_VERSION: ClassVar[int] = 1
-    rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
+    rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv", "nb", "cs")
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("two_square_limit", 3, choices=(3, 5),
                    description_key="stratego.option.two_square_limit"),

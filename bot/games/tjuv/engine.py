@@ -73,7 +73,7 @@ class TjuvGame(Game[TjuvState]):
     # 2: setup choices (nests, the radio car on two squares) and arrests the police choose. Games
     # begun in format 1 play on by format-1 rules (``TjuvState.format``) and replay from the seed.
     FORMAT_VERSION: ClassVar[int] = 2
-    rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv")
+    rules_languages: ClassVar[tuple[str, ...]] = ("en", "sv", "nb", "cs")
     playout_options: ClassVar[Mapping[str, Any]] = {"max_rounds": 12, "police": "roll"}
     max_playout_actions: ClassVar[int] = 1500
 

@@ -32,7 +32,7 @@ from bot.services.text import event_text, private_lines, public_lines
 from bot.storage.announcements import BoardRow, Pending
 from bot.storage.backend import SQLITE
 from bot.storage.games import GameRow
-from cogs import dmfold, drawing
+from cogs import dmfold, drawing, ending
 from cogs.board import board_view
 from cogs.drawing import alt_text, png
 from cogs.gameui import ui_for
@@ -233,6 +233,8 @@ class Announcer(commands.Cog):
             return
         started = any(p["started"] for p in payloads)
         finished = record.status == "finished"
+        if finished:
+            await ending.prepare(self.bot, record)
         if public or started or finished or board is None:
             to_act = sorted(self.bot.service.to_act(record))
             turned = any(p["previous_to_act"] is not None and p["previous_to_act"] != p["to_act"] for p in payloads)
@@ -294,8 +296,8 @@ class Announcer(commands.Cog):
         """The board's text and the users it pings (cogs/news.py composes it: whom it waits for and
         the news first, the rest of the turn, the deadline, the seed at the end)."""
         locale = record.locale
-        if record.status == "finished":
-            return clip(result_content(record, events, locale)), []
+        if record.status == "finished":  # the result, with its luck line and titles (cogs/ending.py)
+            return clip(result_content(record, events, locale) + ending.lines(record)), []
         humans = [s for s in to_act if not record.seats[s].is_computer]
         watching = [s for s in sorted(self.bot.service.watchers(record)) if not record.seats[s].is_computer]
         users = [u for s in humans + watching if (u := record.user_of(s))]

@@ -485,13 +485,14 @@ class Lobby(commands.Cog):
                            vacation_days="Longest vacation allowed", language="Default language: en, sv, nb, cs",
                            reminder_share="Share of the turn time after which the reminder is sent (0.1-0.95)",
                            web="Show this server's tables on the web pages",
-                           theme="Pictures: dark (default) or light")
+                           theme="Pictures: dark (default) or light",
+                           titles="A light title for each player at the end of a game (default off)")
     @app_commands.choices(theme=[app_commands.Choice(name="dark", value="dark"),
                                  app_commands.Choice(name="light", value="light")])
     async def settings(self, interaction: discord.Interaction, turn_hours: float | None = None,
                        bank_hours: float | None = None, vacation_days: int | None = None,
                        language: str | None = None, reminder_share: float | None = None,
-                       web: bool | None = None, theme: str | None = None) -> None:
+                       web: bool | None = None, theme: str | None = None, titles: bool | None = None) -> None:
         async def work() -> None:
             locale = locale_of(interaction)
             if interaction.guild_id is None:
@@ -500,7 +501,7 @@ class Lobby(commands.Cog):
                 raise Forbidden("error.manage_server_only")
             current = await self.bot.players.set_guild_settings(
                 str(interaction.guild_id), locale=language, turn_hours=turn_hours, bank_hours=bank_hours,
-                max_vacation_days=vacation_days, reminder_share=reminder_share, theme=theme)
+                max_vacation_days=vacation_days, reminder_share=reminder_share, theme=theme, titles=titles)
             saved = t("settings.saved", locale, turn_hours=current.turn_hours or "-",
                       bank_hours=current.bank_hours, vacation_days=current.max_vacation_days)
             if web is not None:
@@ -509,6 +510,8 @@ class Lobby(commands.Cog):
                                                                       locale))
             if theme is not None:
                 saved += "\n" + t("settings.theme_saved", locale, theme=t(f"settings.theme.{theme}", locale))
+            if titles is not None:
+                saved += "\n" + t("titles.saved_on" if titles else "titles.saved_off", locale)
             await reply(interaction, saved)
         await guarded(interaction, work)
 

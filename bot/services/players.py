@@ -220,7 +220,7 @@ class Players:
         return locale, ClockSettings.from_dict(raw)
 
     async def set_guild_settings(self, guild_id: str, *, locale: str | None = None, theme: str | None = None,
-                                 **changes: float | None) -> ClockSettings:
+                                 titles: bool | None = None, **changes: float | None) -> ClockSettings:
         limits = {"turn_hours": (0.05, 336), "bank_hours": (0, 336), "max_vacation_days": (0, 60),
                   "reminder_share": (0.1, 0.95)}
         async with self.db.transaction() as conn:
@@ -238,6 +238,8 @@ class Players:
                 if theme not in THEMES:
                     raise IllegalAction("prefs.error.theme", themes=", ".join(THEMES))
                 raw["theme"] = theme
+            if titles is not None:  # end-of-game titles on the result (bot/services/titles.py)
+                raw["titles"] = bool(titles)
             await prefs_repo.set_guild(conn, guild_id, locale=locale, settings=raw)
             return ClockSettings.from_dict(raw)
 

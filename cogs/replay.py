@@ -78,13 +78,14 @@ def frame_text(loaded: replays.Replay, frame: replays.Frame, game_title: str, lo
     """The viewer's text: which game, the counter with what the move did, and (once ended) the hands."""
     lines = [t("replay.title", locale, game=game_title, id=loaded.game_id,
                players=", ".join(shown(n) for n in loaded.names))]
+    names = loaded.names_at(frame.number)  # who held the seats then (seats may change hands)
     if frame.number == 0:
         move = t("replay.start", locale)
     else:
-        said = [line.replace("\n", " ") for line in public_lines(frame.events, list(loaded.names), locale)]
-        move = " · ".join(said) or t("replay.moved", locale, player=player_name(loaded.names, frame.seat, locale))
+        said = [line.replace("\n", " ") for line in public_lines(frame.events, list(names), locale)]
+        move = " · ".join(said) or t("replay.moved", locale, player=player_name(names, frame.seat, locale))
         if loaded.ended and not str(frame.action).startswith("!"):  # everything may be seen now
-            move += " " + t("replay.action", locale, player=player_name(loaded.names, frame.seat, locale),
+            move += " " + t("replay.action", locale, player=player_name(names, frame.seat, locale),
                             action=str(frame.action).replace("`", "'"))
     lines.append(t("replay.counter", locale, number=frame.number, total=frame.total, move=move))
     if loaded.ended and frame.privates is not None:

@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Any
 from bot.engine import registry
 from bot.engine.core import Event, Game
 from bot.errors import IllegalAction, NotFound
-from bot.services.movelog import CLOSE, RESIGN, in_force
+from bot.services.movelog import CLOSE, RESIGN, UNDO, in_force
+from bot.services.seats import namer
+from bot.storage import seats as seats_repo
 
 if TYPE_CHECKING:
     from bot.services.table import GameService
@@ -57,10 +59,19 @@ class Replay:
     moves: tuple[tuple[int, str], ...]
     ended: bool
     names: tuple[str, ...] = field(default=())
+    # the players' names when each move in force was made, where seats changed hands during the
+    # game (/game replace, /game sitter; empty: ``names`` throughout)
+    names_then: tuple[tuple[str, ...], ...] = field(default=())
 
     @property
     def total(self) -> int:
         return len(self.moves)
+
+    def names_at(self, number: int) -> tuple[str, ...]:
+        """Who held each seat when move ``number`` (1-based; 0: the start) was made."""
+        if not self.names_then or not 0 < number <= len(self.names_then):
+            return self.names if not self.names_then or number else self.names_then[0]
+        return self.names_then[number - 1]
 
     def frame(self, number: int) -> Frame:
         """The frame after ``number`` moves; IllegalAction ``replay.error.range`` outside 0..total."""
@@ -79,9 +90,28 @@ async def load(service: GameService, game_id: int) -> Replay:
     record = await service.get(game_id)
     if record.state is None or record.status == "lobby":
         raise NotFound("error.not_started")
-    moves = in_force([(seat, action) for _, seat, action, _ in await service.moves(game_id)])
+    rows = await service.moves(game_id)
+    moves = in_force([(seat, action) for _, seat, action, _ in rows])
+    async with service.db.reading() as conn:
+        holders = await seats_repo.holders(conn, game_id)
+    names_then: tuple[tuple[str, ...], ...] = ()
+    if holders:  # seats changed hands: each move names whoever held the seats then
+        name = namer(record, holders, record.locale)
+        plies = plies_in_force(rows)
+        names_then = tuple(tuple(name(seat, ply) for seat in range(len(record.seats))) for ply in plies)
     return Replay(record.id, record.game, len(record.seats), dict(record.options), record.seed, tuple(moves),
-                  record.status in ENDED, tuple(record.names))
+                  record.status in ENDED, tuple(record.names), names_then)
+
+
+def plies_in_force(rows: Sequence[tuple[int, int, str, str]]) -> list[int]:
+    """The plies of the moves in force (as ``in_force`` keeps them), in order."""
+    kept: list[int] = []
+    for ply, _, action, _ in rows:
+        if action.startswith(UNDO + " "):
+            del kept[len(kept) - int(action.split()[1]):]
+        else:
+            kept.append(ply)
+    return kept
 
 
 def frames(game: Game[Any], players: int, options: Mapping[str, Any], seed: str,

@@ -93,6 +93,8 @@ def panel_text(request: SeatRequest, locale: str) -> str:
 def _pinged(request: SeatRequest) -> list[str]:
     """Whom the panel's first post pings: the players whose vote is still awaited and the newcomer."""
     record, row = request.record, request.row
+    if row.status != VOTING:  # agreed already (decided alone): only the newcomer has to answer
+        return [row.newcomer_id]
     users = [u for s in request.voters if row.answers.get(s) is None and (u := record.user_of(s))]
     return [*users, row.newcomer_id]
 

@@ -297,3 +297,31 @@ async def test_a_sitter_plays_through_a_vacation_and_hands_the_seat_back(
     game = registry.get("tolp")
     assert game.dump(replay(game, 3, record.options, record.seed, [(s, a) for _, s, a, _ in moves])) == record.state
     fake.assert_clean()
+
+
+async def test_the_creator_decides_alone_when_the_seats_player_left_the_server(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot(clock=Clock())
+    ann, bo, cy = fake.add_members(3)
+    dan = fake.add_member("dan")
+    await tolp_table(fake, bot, [ann, bo, cy])
+    record = await bot.service.current(fake.channel_id)
+    seat = record.seat_of(bo["id"])
+
+    # while Bo is a member, even the creator asks the others
+    r = await fake.interact(bot, fake.slash(ann, "game replace", {"seat": seat + 1, "user": dan}))
+    assert "Agree or refuse below" in r.text and r.original.component(label="Agree")
+    assert (await fake.interact(bot, fake.click(cy, r.original, label="Refuse"))).ok
+
+    del fake.members[bo["id"]]  # Bo left the server
+    r = await fake.interact(bot, fake.slash(cy, "game replace", {"seat": seat + 1, "user": dan}))
+    assert "Agree or refuse below" in r.text  # Cy is neither the creator nor a manager
+    assert (await fake.interact(bot, fake.click(ann, r.original, label="Refuse"))).ok
+    r = await fake.interact(bot, fake.slash(ann, "game replace", {"seat": seat + 1, "user": dan}))
+    assert r.ok and "decided alone" in r.text and r.original.component(label="Accept the seat"), r.text
+    assert pinged(r.original) == {dan["id"]}
+    assert (await fake.interact(bot, fake.click(dan, r.original, label="Accept the seat"))).ok
+    record = await bot.service.current(fake.channel_id)
+    assert record.user_of(seat) == dan["id"]
+    assert fake.dms_to(dan) and decoded(fake.dms_to(dan)[-1].files[0].data)
+    fake.assert_clean()

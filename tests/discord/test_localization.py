@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import latest_board
+from tests.discord.news_checks import uploads
 from tests.fakediscord import FakeDiscord
 
 LOCALES = ("sv-SE", "no", "cs")
@@ -73,3 +75,30 @@ async def test_every_extension_loads_and_every_game_has_its_command_group(fake: 
     assert bot.loaded_extensions == list(extensions())
     synced = {command["name"] for command in fake.synced_commands["global"]}
     assert {"game", "rules", *registry.names()} <= synced
+
+
+async def test_the_table_is_told_who_leads_and_dms_speak_the_clients_language(fake: FakeDiscord,
+                                                                             make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    anna = fake.add_member("anna")
+    bo = fake.add_member("bo", locale="sv-SE")
+    cia = fake.add_member("cia", locale="cs")
+    created = await fake.interact(bot, fake.slash(anna, "game new", game="tolp", options="tolp_leads=yes"))
+    assert "tolp_leads=on" in created.text and "two_decks=off" in created.text
+    await fake.interact(bot, fake.slash(bo, "game join"))
+    await fake.interact(bot, fake.slash(cia, "game join"))
+    await fake.interact(bot, fake.slash(anna, "game start"))
+    board = latest_board(fake)
+    assert "starts" in board.content.lower() or "leads" in board.content.lower(), board.content
+    # each DM opens with its reader's news in their language and names its table in the footer
+    for user, first, footer in ((bo, "bo — ", "Din privata vy"), (cia, "cia — ", "Váš soukromý pohled"),
+                                (anna, "anna — ", "Your private view")):
+        lines = fake.dms_to(user)[-1].content.splitlines()
+        assert lines[0].startswith(first) and footer in lines[-1], lines
+    # and each hand picture's alt text tells the reader's own hand in the reader's language
+    by_dm = {fake.dm_channel(u)["id"]: u["username"] for u in (anna, bo, cia)}
+    hands = {by_dm[rec.route.split("/")[2]]: text for rec, name, text in uploads(fake)
+             if "-private-" in name and rec.route.split("/")[2] in by_dm}
+    assert hands["anna"].startswith("Tölp") and "Your hand" in hands["anna"], hands
+    assert "Din hand" in hands["bo"] and "Vaše ruka" in hands["cia"], hands
+    fake.assert_clean()

@@ -347,3 +347,23 @@ def test_auction_buttons_carry_the_absolute_amounts() -> None:
     GAME.apply(s, 2, GAME.parse_action("trade 0 give:c20 get:-"))
     actions = [b.action for b in board_buttons(GAME.observe(s, None))]
     assert actions == ["bid 45", "pass", "accept", "decline trade"]  # at most four: +50 makes room
+
+
+async def test_a_monopol_player_can_zoom_in_on_the_board(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    anna, bo = fake.add_members(2)
+    stranger = fake.add_member("stranger")
+    await fake.interact(bot, fake.slash(anna, "game new", game="monopol"))
+    await fake.interact(bot, fake.slash(bo, "game join"))
+    await fake.interact(bot, fake.slash(anna, "game start"))
+    own = await fake.interact(bot, fake.slash(anna, "monopol zoom"))
+    assert own.ephemeral and "Start" in own.text  # both tokens stand on Start
+    assert decoded(own.files[0].data).width == 1000
+    named = await fake.interact(bot, fake.slash(stranger, "monopol zoom", street="skøyen"))
+    assert named.ephemeral and "Skøyen stasjon" in named.text
+    assert decoded(named.files[0].data).height == 1200  # a side column: tall, and each square large
+    nowhere = await fake.interact(bot, fake.slash(stranger, "monopol zoom"))
+    assert nowhere.ephemeral and "Name a street" in nowhere.text
+    choices = await fake.interact(bot, fake.autocomplete(anna, "monopol zoom", focused="street", street="sjan"))
+    assert [c["value"] for c in choices.choices] == ["Sjanse"]
+    fake.assert_clean()

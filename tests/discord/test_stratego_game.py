@@ -207,3 +207,21 @@ async def test_resign_during_setup_ends_the_game(fake: FakeDiscord, make_bot: Bo
     moved = await fake.interact(bot, fake.slash(red, "stratego ready"))
     assert moved.ephemeral
     fake.assert_clean()
+
+
+async def test_the_log_of_a_finished_game_and_a_stale_dm_button(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    red, blue = fake.add_members(2)
+    await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
+    await fake.interact(bot, fake.slash(blue, "game join"))
+    await fake.interact(bot, fake.slash(red, "game start"))
+    dm = fake.dms_to(red)[-1]
+    assert (await fake.interact(bot, fake.click(red, dm, label="Ready"))).ok
+    again = await fake.interact(bot, fake.click(red, dm, label="Ready"))
+    # the stale button answers with the player's own current view (their army, now ready)
+    assert again.ephemeral and "moved on" in again.text and "stands ready" in again.text and again.files
+    await fake.interact(bot, fake.slash(blue, "game resign"))
+    assert await bot.service.current(fake.channel_id) is None
+    log = await fake.interact(bot, fake.slash(red, "game log"))
+    assert log.ephemeral and "set up their army" in log.text and "resigns" in log.text
+    fake.assert_clean()

@@ -213,3 +213,23 @@ def test_a_tram_menu_does_not_say_tram_stop_after_every_stop() -> None:
 
 def game_actions(state: Any, seat: int = 0) -> list[Any]:
     return registry.get("tjuv").legal_actions(state, seat)
+
+
+async def test_a_tjuv_player_can_zoom_in_on_the_city(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    police, thief = fake.add_members(2)
+    await fake.interact(bot, fake.slash(police, "game new", game="tjuv"))
+    await fake.interact(bot, fake.slash(thief, "game join"))
+    await fake.interact(bot, fake.slash(police, "game start"))
+    assert (await fake.interact(bot, fake.slash(thief, "tjuv nest", square="A5"))).ok  # setup: his nest
+    record = await bot.service.current(fake.channel_id)
+    public = bot.service.observe(record, None)["public"]
+    own = await fake.interact(bot, fake.slash(thief, "tjuv zoom"))
+    where = next(t["at"] for t in public["thieves"] if t["seat"] == record.seat_of(thief["id"]))
+    assert own.ephemeral and where in own.text
+    assert decoded(own.files[0].data).size == (1000, 1000)
+    named = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="k14"))
+    assert named.ephemeral and "K14" in named.text and named.files
+    bad = await fake.interact(bot, fake.slash(police, "tjuv zoom", square="Q99"))
+    assert bad.ephemeral and "not a square" in bad.text
+    fake.assert_clean()

@@ -43,3 +43,10 @@ def test_the_moves_take_the_languages_plural() -> None:
     assert outcome(entry(status="aborted", moves=3, ended_by="Ann"), "cs").endswith("po 3 tazích")
     assert outcome(entry(status="aborted", moves=2, ended_by="Ann"), "sv").endswith("efter 2 drag")
     assert jump_link(entry(status="aborted"), "en") == "[last board](https://discord.com/channels/10/20/99)"
+
+
+def test_shared_places_are_counted_as_in_a_race() -> None:
+    from bot.services.text import place_lines
+
+    lines = place_lines([[0], [1, 2], [3]], ["A", "B", "C", "D"], "en")
+    assert lines == ["1. A", "2. B, C", "4. D"]

@@ -8,7 +8,15 @@ from PIL import Image
 
 from bot.engine.registry import computer_action
 from bot.games.monopol.board import DEEDS
-from rendering.monopol import PLAYER_COLOURS, board_top, render_deed, render_private, render_public, tile_box
+from rendering.monopol import (
+    PLAYER_COLOURS,
+    board_top,
+    recent_lines,
+    render_deed,
+    render_private,
+    render_public,
+    tile_box,
+)
 from rendering.monopol_board import token_spot
 
 from .helpers import GAME, act, dice, new, own
@@ -74,3 +82,28 @@ def test_every_deed_card_renders(square: int) -> None:
 def test_squares_without_a_deed_have_no_card() -> None:
     with pytest.raises(ValueError):
         render_deed(0, locale="en")
+
+
+def test_the_board_log_reads_oldest_first_and_keeps_the_newest() -> None:
+    pub = {"recent": [{"key": "monopol.event.roll", "params": {"seat": 0, "d1": 1, "d2": n, "total": 1 + n}}
+                      for n in range(1, 7)]}
+    lines = recent_lines(pub, ["Ann", "Bo"], "en", 600, 3 * 30)
+    assert [line[0] for line in lines] == ["Ann rolls 1 and 4 (5).", "Ann rolls 1 and 5 (6).",
+                                           "Ann rolls 1 and 6 (7)."]
+
+
+def test_board_shows_the_time_left_to_the_agreed_end() -> None:
+    import io
+
+    from PIL import Image
+
+    from rendering.monopol import render_public, time_left
+
+    s = new(3, end_time="2030-01-02 17:30")
+    obs = GAME.observe(s, None)
+    obs["public"]["now"] = "2030-01-01T15:00Z"
+    assert time_left(obs["public"], "en") == "Time left: 1 d 2 h 30 min (ends 2030-01-02 17:30 UTC)"
+    image = Image.open(io.BytesIO(render_public(obs, names=["A", "B", "C"], locale="nb")))
+    image.load()  # decodes, not just its header
+    assert image.size[0] >= 1000
+    assert time_left(GAME.observe(new(3), None)["public"], "en") == ""

@@ -525,3 +525,11 @@ def test_a_player_in_debt_may_sell_a_deed_for_cash_but_not_give_cash_away() -> N
     assert s.trade is not None and s.trade.proposer == 1
     assert keys(act(s, 2, "accept")) == ["monopol.event.trade_done", "monopol.event.debt_paid"]
     assert s.owner[5] == 2 and not s.debts and s.cash == [1600, 150, 1300]  # the sale paid the 100 owed
+
+
+def test_landing_on_the_jail_square_is_a_visit() -> None:
+    s = new(2)
+    dice(s, 4, 6)
+    events = act(s, 0, "roll")
+    assert s.position[0] == JAIL and not s.in_jail[0]
+    assert "monopol.event.visit" in keys(events) and "monopol.event.move" not in keys(events)

@@ -57,3 +57,21 @@ def test_rules_topics_match_and_cover_every_error_topic() -> None:
     assert topics("en") == topics("nb")
     named = set(re.findall(r'_illegal\("[a-z_]+", "([a-z]+)"', SOURCES))
     assert named <= topics("en")
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    return dict(json.loads((PACKAGE / "locale" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("lang", ["en", "nb", "sv", "cs"])
+def test_every_literal_key_is_translated_with_the_same_placeholders(lang: str) -> None:
+    sources = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+    sources += (ROOT / "rendering" / "monopol.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(monopol\.(?:event|render|error|end|option)\.[a-z_]+)"', sources))
+    en, other = _catalog("en"), _catalog(lang)
+    assert not used - set(other)
+    for key in used:
+        assert placeholders(en[key]) == placeholders(other[key]), key

@@ -2,13 +2,17 @@
 an auction once nothing has happened for auction_minutes; every bid restarts the wait."""
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.engine.core import TIMER
+from bot.errors import NotYourTurn
 from bot.games.monopol.actions import Simple
 from bot.services.table import GameService
 from bot.storage.db import Database
@@ -122,3 +126,45 @@ async def test_an_auction_without_bids_closes_unsold(db: Database) -> None:
     assert [e.key for e in updates[0].events] == ["monopol.event.unsold"]
     public = service.observe(updates[0].record, None)["public"]
     assert public["owner"][square] == -1 and public["auction"] is None
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+PACKAGE = ROOT / "bot" / "games" / "monopol"
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    return dict(json.loads((PACKAGE / "locale" / f"{lang}.json").read_text(encoding="utf-8")))
+
+
+def test_the_auction_timer_is_described_as_closing_by_itself() -> None:
+    by_itself = {"en": "closes by itself", "nb": "avsluttes av seg selv", "sv": "avslutas av sig själv",
+                 "cs": "sama uzavře"}
+    for lang, words in by_itself.items():
+        text = _catalog(lang)["monopol.option.auction_minutes"]
+        assert words in text, (lang, text)
+        assert not re.search(r"anyone|hvem som helst|vem som helst|kdokoli", text), lang
+        rules = (PACKAGE / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+        assert "`auction close`" not in rules and "auction_minutes" in rules, lang
+
+
+def _auction(players: int = 3):
+    s = new(players)
+    dice(s, 1, 2)
+    act(s, 0, "roll")  # Kirkeveien, unowned
+    act(s, 0, "decline")
+    assert s.auction is not None
+    return s
+
+
+def test_auction_timer_closes_with_the_best_bid_and_is_no_players_move() -> None:
+    s = _auction(3)
+    act(s, 1, "bid 40")
+    seconds, seat, action = GAME.timer_action(s)  # type: ignore[misc]
+    assert seat == TIMER and str(action) == "auction close" and seconds == 600
+    assert all(str(a) != "auction close" for p in range(3) for a in GAME.legal_actions(s, p))
+    act(s, TIMER, "auction close")
+    assert s.owner[3] == 1
+    with pytest.raises(NotYourTurn):
+        act(s, TIMER, "roll")  # the clock makes no player's move

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.core import Event
 from bot.games.stratego import GAME
 from bot.i18n import placeholders
+from bot.services.text import event_text
 
 PACKAGE = Path(GAME.__module__.replace(".", "/")).parent
 ROOT = Path(__file__).resolve().parents[3]
@@ -69,3 +71,10 @@ def test_rules_paragraphs_are_not_hard_wrapped(lang: str) -> None:
             raise AssertionError(f"continued list item: {line!r}")
         if before and not before.startswith(("## ", "- ")) and line and not line.startswith(("## ", "- ")):
             raise AssertionError(f"paragraph broken after {before!r}")
+
+
+def test_attack_messages_name_the_ranks() -> None:
+    event = Event("stratego.event.attack_won", {"seat": 0, "target": 1, "attacker_rank": "S",
+                                                  "defender_rank": "10", "from_square": "A4", "to_square": "A5"})
+    text = event_text(event, ["Anna", "Bo"], "en")
+    assert "Spy" in text and "Anna" in text and "Bo" in text

@@ -7,8 +7,9 @@ import pytest
 
 from bot.engine.registry import computer_action
 from bot.errors import IllegalAction
-from bot.games.tjuv.play import gratification, legal_moves
-from bot.games.tjuv.state import ESCAPED, ESCAPING, FREE, GUARD, HOUSE, JAIL, OUT
+from bot.games.tjuv.board import board
+from bot.games.tjuv.play import _overdue, gratification, legal_moves, on_watched
+from bot.games.tjuv.state import ESCAPED, ESCAPING, FREE, GUARD, HOUSE, JAIL, OUT, Police
 
 from .helpers import GAME, act, assert_audited, position, rigged
 
@@ -259,3 +260,71 @@ def test_computer_players_finish_games_and_every_krona_is_accounted_for(players:
         assert_audited(state)
         robbed = robbed or state.bank_paid > 0
     assert robbed
+
+
+def _car(state) -> Police:  # type: ignore[no-untyped-def]
+    car = state.piece("C")
+    assert isinstance(car, Police)
+    return car
+
+
+def test_both_radio_car_squares_encircle_a_wanted_thief() -> None:
+    # R11's only free neighbours are Q11 (the car's tail) and S11
+    state = position(police={"C": ("P11", "Q11"), "P1": "T11"}, thieves={1: {"at": "R11", "wanted": True}}, roll=1)
+    act(state, 0, "move P1 S11")
+    assert state.pending and set(state.pending[0]["pieces"]) == {"C", "P1"}
+
+
+def test_both_radio_car_squares_count_for_the_watched_square_limit() -> None:
+    b = board()
+    front = next(sq for sq in sorted(b.escape_fronts) if b.kind[sq] == "street"
+                 and any(b.kind[n] == "street" and n not in b.escape_fronts for n in b.neighbours[sq]))
+    other = next(n for n in b.neighbours[front] if b.kind[n] == "street" and n not in b.escape_fronts)
+    state = position(police={"C": (other, front)})
+    car = _car(state)
+    assert car.at not in b.escape_fronts and on_watched(car)  # only its tail stands in front
+    car.stay = 2
+    assert "C" in _overdue(state)
+
+
+def test_a_wanted_thief_in_a_nest_whose_every_door_holds_police_is_arrested() -> None:
+    assert board().doors("A5") == ("B5",)
+    state = position(police={"P1": "B7"}, thieves={1: {"at": "A5", "wanted": True, "money": 3000}}, roll=2)
+    keys = act(state, 0, "move P1 B5")
+    assert "tjuv.event.surrounded" in keys and state.thief(1).status == JAIL
+
+
+def test_a_thief_in_a_nest_who_is_not_wanted_is_safe() -> None:
+    state = position(police={"P1": "B7"}, thieves={1: {"at": "A5", "wanted": False}}, roll=2)
+    act(state, 0, "move P1 B5")
+    assert state.thief(1).status == FREE
+
+
+def test_the_police_player_chooses_which_adjacent_piece_makes_the_arrest() -> None:
+    state = position(3, police={"P2": "C7", "P3": "G7"}, thieves={1: {"at": "D7", "wanted": True, "money": 4000}},
+                     roll=2)
+    keys = act(state, 0, "move P3 E7")
+    assert "tjuv.event.choose_arrester" in keys and state.thief(1).status == FREE
+    assert GAME.to_act(state) == {0} and {str(a) for a in GAME.legal_actions(state, 0)} == {"arrest P2", "arrest P3"}
+    with pytest.raises(IllegalAction, match="not_arrester"):
+        act(state, 0, "arrest P1")
+    with pytest.raises(IllegalAction, match="arrest_first"):
+        act(state, 0, "roll")
+    act(state, 0, "arrest P2")  # the police's choice, not the engine's
+    assert state.thief(1).status == JAIL and state.thief(1).guard == "P2"
+    assert state.piece("P2").status == GUARD and state.piece("P3").status == FREE  # type: ignore[union-attr]
+    assert state.turn == 1 and state.police_money == 1000  # the police turn is over
+
+
+def test_a_wanted_thief_carrying_nothing_is_no_longer_wanted_once_in_a_nest() -> None:
+    state = position(thieves={1: {"at": "B5", "wanted": True}}, turn=1, roll=1)  # broke out: no money
+    keys = act(state, 1, "move T1 A5")
+    assert "tjuv.event.not_wanted" in keys and not state.thief(1).wanted and state.phase == "nest"
+
+
+def test_a_wanted_thief_with_money_stays_wanted_until_he_hides_it() -> None:
+    state = position(thieves={1: {"at": "B5", "wanted": True, "money": 2000}}, turn=1, roll=1)
+    state.bank_paid = 2000
+    assert "tjuv.event.not_wanted" not in act(state, 1, "move T1 A5")
+    assert state.thief(1).wanted
+    assert "tjuv.event.not_wanted" in act(state, 1, "hide 2000")

@@ -6,6 +6,7 @@ import pytest
 from bot.errors import IllegalAction, NotYourTurn
 from bot.games.tjuv.moves import walks
 from bot.games.tjuv.play import legal_moves, legal_rides
+from bot.games.tjuv.state import FREE, HOUSE, Police
 
 from .helpers import act, position
 
@@ -120,3 +121,80 @@ def test_only_the_piece_that_ended_its_move_on_a_stop_may_ride() -> None:
     act(car, 0, "move C M21")
     car.turn = 0
     assert legal_rides(car, 0) == {}
+
+
+def _car(state) -> Police:  # type: ignore[no-untyped-def]
+    car = state.piece("C")
+    assert isinstance(car, Police)
+    return car
+
+
+def test_radio_car_moves_forward_only_twice_the_roll_never_twice_on_a_square() -> None:
+    state = position(police={"C": ("R11", "Q11")}, roll=2)
+    car = _car(state)
+    reach = legal_moves(state, 0, 2)["C"]
+    for path in reach.values():
+        assert len(path) == 4 and len(set(path)) == 4  # exactly twice the roll, no square twice
+        assert "Q11" not in path and "R11" not in path  # never back through itself
+    target = next(iter(reach))
+    act(state, 0, f"move C {target}")
+    assert car.at == target and car.tail == reach[target][-2]  # the tail follows the front
+
+
+def test_both_radio_car_squares_block_other_pieces() -> None:
+    state = position(police={"C": ("P11", "Q11")}, thieves={1: {"at": "S11", "wanted": True, "money": 1000}})
+    reach = walks(state, state.thief(1), 4)
+    assert "O11" not in reach and "P11" not in reach  # the tail on Q11 blocks the street
+
+
+def test_a_thief_let_out_of_jail_steps_from_his_house_square_straight_onto_the_street() -> None:
+    # seed §8: he is put on any square of the house; §11/§4: out along the squares, no gate needed
+    state = position(thieves={1: {"at": HOUSE, "status": FREE}})
+    reach = set(walks(state, state.thief(1), 1))
+    assert reach == {"M10", "S9", "S10", "N11", "O11", "P11", "Q11", "R11"} - {"P11", "Q11"}  # C stands on P11 and Q11
+    assert "M9" not in reach  # its house square N9 holds P1
+
+
+def test_no_walk_ends_inside_the_police_house() -> None:
+    state = position(3)  # P1 N9, P2 O9, P3 P9 (the house), C at P11
+    assert set(walks(state, state.piece("P1"), 1)) == {"M9"}  # type: ignore[arg-type]
+    assert set(walks(state, state.piece("P2"), 2)) == {"M9", "O11"}  # type: ignore[arg-type]
+    house = {"N9", "O9", "P9", "Q9", "R9", "N10", "O10", "P10", "Q10", "R10"}
+    for roll in range(1, 7):
+        for reach in legal_moves(state, 0, roll).values():
+            assert not house & set(reach)
+
+
+def test_a_guard_set_free_leaves_from_a_free_house_square_and_the_path_starts_there() -> None:
+    state = position(roll=1)
+    guard = state.piece("P2")
+    assert guard is not None
+    guard.at = HOUSE
+    reach = walks(state, guard, 1)
+    assert "M9" not in reach  # N9 holds P1
+    assert reach["N11"] == ["N10", "N11"] and "O11" in reach
+    act(state, 0, "move P2 N11")
+    assert state.last_path == [HOUSE, "N10", "N11"]
+
+
+def test_an_overdue_policeman_must_leave_before_another_piece_may_ride() -> None:
+    state = position(police={"P1": "O3", "P2": "B7"})
+    state.police[0].stay = 2
+    state.tram["0"] = "P2"
+    assert legal_rides(state, 0) == {}
+    state.police[0].stay = 1
+    assert "G7" in legal_rides(state, 0)["P2"]
+
+
+def test_refusals_name_the_real_problem() -> None:
+    state = position(roll=2)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "move P9 K14")  # readable, but the police of a two-player game have P1, P2
+    assert err.value.key == "tjuv.error.not_your_piece"
+    with pytest.raises(IllegalAction) as err:
+        act(state, 0, "move C Z99")
+    assert err.value.key == "tjuv.error.no_square" and err.value.params["square"] == "Z99"
+    state = position(thieves={1: {"at": "A5"}}, turn=1)
+    with pytest.raises(IllegalAction) as err:
+        act(state, 1, "end")  # in a nest but before rolling: "end" is for the end of a nest turn
+    assert err.value.key == "tjuv.error.end_after_nest"

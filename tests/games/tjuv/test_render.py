@@ -119,3 +119,19 @@ def test_the_turn_hint_follows_the_setup_and_an_arrest_to_be_named() -> None:
     assert "T1 is encircled: name the piece that makes the arrest (arrest <piece>: P1, P2)." in describe_private(
         GAME.observe(state, 0), locale="en")
     assert "Your turn" not in describe_private(GAME.observe(state, 1), locale="en")
+
+
+def test_renderer_draws_the_radio_car_over_two_squares() -> None:
+    from rendering.tjuv import CAR_COLOUR, _centre, map_shift, render_public
+
+    state = position(police={"C": ("P11", "Q11")})
+    obs = GAME.observe(state, None)
+    image = Image.open(io.BytesIO(render_public(obs, names=["A", "B"], locale="en")))
+    rgb = image.convert("RGB")
+    shift = map_shift(obs, ["A", "B"], "en")  # the shared header stands over the map
+    (fx, fy), (tx, ty) = _centre("P11"), _centre("Q11")
+    fy, ty = fy + shift, ty + shift
+    midway = ((fx + tx) // 2, (fy + ty) // 2)
+    scale = rgb.width / image.width
+    for x, y in (midway, (tx + 8, ty + 8)):
+        assert rgb.getpixel((int(x * scale), int(y * scale))) == CAR_COLOUR

@@ -5,10 +5,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 import bot.games.zlodej as package
 from bot.engine.cards import JOKER, parse_card
 from bot.games.zlodej.state import DECK_RULES, card_value, decks_for
-from bot.i18n import placeholders
+from bot.i18n import placeholders, t
 
 ROOT = Path(package.__file__).resolve().parent
 SOURCES = ["play.py", "engine.py", "actions.py", "view.py"]
@@ -59,3 +61,21 @@ def test_rules_texts_have_the_same_topics_including_every_error_topic() -> None:
         assert topics[lang] == topics["en"], lang
     code = "".join((ROOT / name).read_text(encoding="utf-8") for name in SOURCES)
     assert set(re.findall(r'topic="([a-z]+)"', code)) <= set(topics["en"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turning_the_discard_over_never_says_one_cards(lang: str) -> None:
+    assert "1 cards" not in t("zlodej.event.turned", lang, count=1)
+
+
+@pytest.mark.parametrize(("lang", "command"), [("en", "/zlodej steal target:#2 cards:7D"),
+                                               ("cs", "/zloděj ukrást oběť:#2 karty:7D"),
+                                               ("sv", "/zlodej stjäl offer:#2 kort:7D"),
+                                               ("nb", "/zlodej stjel spiller:#2 kort:7D")])
+def test_the_rules_explain_stealing_with_the_number_the_board_shows(lang: str, command: str) -> None:
+    """The slash command as the player's Discord shows it, naming the victim by the board's #number."""
+    text = (ROOT / "rules" / f"{lang}.md").read_text(encoding="utf-8")
+    laying = text.split("## laying |", 1)[1].split("\n## ", 1)[0]
+    assert f"`{command}`" in laying
+    # the engine's own text counts seats from 0, which nobody sees on Discord
+    assert not re.search(r"`steal [0-9]", text)

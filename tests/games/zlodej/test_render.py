@@ -2,12 +2,18 @@
 from __future__ import annotations
 
 import io
+import json
 import random
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import bot.games.zlodej as package
 from bot.engine.rng import Rng
+from bot.i18n import t
+from rendering import zlodej as render
+from rendering.kit import text_length
 from rendering.theme import THEMES, theme_of
 from rendering.zlodej import PANEL_H, STRIP, panel_boxes, render_private, render_public
 
@@ -71,3 +77,33 @@ def test_an_empty_hand_still_renders() -> None:
     state = make_state(2, hands=["", "2C"], stock="", discard="9C", drawing_over=True, turn=1)
     data = render_private(GAME.observe(state, 0), names=NAMES, locale="cs")
     assert data is not None and decode(data).width >= 1000
+
+
+ROOT = Path(package.__file__).resolve().parent
+
+
+LANGS = ("en", "cs", "sv", "nb")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_empty_open_pile_label_is_never_cut_short(lang: str) -> None:
+    text = catalog(lang)["zlodej.render.no_open_pile"]
+    lines = render.wrap(text, render.SMALL_TEXT, render.LABEL_W)
+    assert " ".join(lines) == text
+    assert all(text_length(line, render.SMALL_TEXT) <= render.LABEL_W for line in lines)
+    assert len(lines) <= 2
+
+
+def test_a_long_word_is_shortened_only_when_nothing_else_fits() -> None:
+    lines = render.wrap("Nejdelšíslovonasvětěkterénikdonevyslovíbezzakoktání", render.SMALL_TEXT, 120)
+    assert len(lines) == 1 and lines[0].endswith("…")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_locked_cards_badge_says_what_it_counts(lang: str) -> None:
+    label = t("zlodej.render.locked_cards", lang, count=37)
+    assert "37" in label and label != "37"

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import IllegalAction, NotYourTurn
+from bot.errors import IllegalAction, InvalidAction, NotYourTurn
+from bot.games.zlodej.actions import Discard, EndTurn
 
-from .helpers import GAME, act, assert_cards_conserved, cards, make_state
+from .helpers import GAME, act, assert_cards_conserved, card, cards, make_state
 
 
 def test_a_discard_ends_the_turn_and_refills_the_hand() -> None:
@@ -150,3 +151,42 @@ def test_a_resigned_seat_is_skipped_and_its_hand_goes_under_the_stock() -> None:
     assert state.turn == 1 and state.hands[0] == [] and state.stock[:5] == hand
     assert GAME.outcome(state) is None
     assert_cards_conserved(state)
+
+
+def refusal(text: str) -> InvalidAction:
+    with pytest.raises(InvalidAction) as caught:
+        GAME.parse_action(text)
+    return caught.value
+
+
+def test_discarding_more_than_one_card_is_refused_with_its_own_reason() -> None:
+    error = refusal("discard 7H 7S")
+    assert error.key == "zlodej.error.discard_one"
+    assert refusal("discard").key == "zlodej.error.discard_one"
+
+
+@pytest.mark.parametrize("text", ["new AH AH AH AH AH AH", "new AH,AH,AH,AH,AH,AH", "steal 1 7H 7H 7S 7S 7C 7D"])
+def test_more_cards_than_a_hand_holds_are_refused_with_their_own_reason(text: str) -> None:
+    error = refusal(text)
+    assert error.key == "zlodej.error.too_many_cards"
+    assert error.params["count"] == 6
+
+
+def test_a_timed_out_turn_is_skipped_by_discarding_the_cheapest_card_or_ending_after_a_lay() -> None:
+    state = make_state(hands=["AS KS 7H 7S 2C", "5C 5D 6H 6S 8C"], stock="QS JS 9D")
+    skip = GAME.skip_action(state, 0)
+    assert skip == Discard(card("2C"))
+    act(state, 0, "new 7H 7S")
+    assert GAME.skip_action(state, 0) == EndTurn()
+    GAME.apply(state, 0, EndTurn())
+    assert state.turn == 1 and len(state.hands[0]) == 5
+    assert_cards_conserved(state)
+
+
+def test_a_skipped_turn_keeps_the_jokers_and_pairs() -> None:
+    state = make_state(hands=["JK 9H 9S 3C", "5C 5D 6H 6S 8C"], stock="QS JS 9D KD")
+    skip = GAME.skip_action(state, 0)
+    assert skip == Discard(card("3C"))
+    GAME.apply(state, 0, skip)
+    assert state.turn == 1 and state.discard[-1] == card("3C")
+    assert GAME.skip_action(state, 0) is None  # not their turn any more

@@ -198,8 +198,31 @@ def catalog_problems(plugin: GamePlugin) -> list[str]:
     return problems
 
 
-CHECKS = (engine_problems, computer_problems, renderer_problems, cog_problems, console_problems, hook_problems,
-          rules_problems, catalog_problems)
+def layout_problems(plugin: GamePlugin) -> list[str]:
+    """A game package under bot/games has one layout: the Game subclass in engine.py with observe,
+    legal_actions and parse_action there, the action parser ``actions.parse_action``, data files
+    under data/ (texts under locale/ and rules/)."""
+    package = type(plugin.engine).__module__.rsplit(".", 1)[0]
+    if not package.startswith("bot.games."):
+        return []
+    problems = []
+    for method in ("observe", "legal_actions", "parse_action", "apply"):
+        if getattr(type(plugin.engine), method).__module__ != f"{package}.engine":
+            problems.append(f"layout: {method} is not defined in {package}.engine")
+    try:
+        actions = importlib.import_module(f"{package}.actions")
+    except ImportError:
+        actions = None
+    if actions is None or not callable(getattr(actions, "parse_action", None)):
+        problems.append(f"layout: {package}.actions has no parse_action")
+    strays = [p.name for p in plugin.home.glob("*.json")]
+    if strays:
+        problems.append(f"layout: data files outside data/: {strays}")
+    return problems
+
+
+CHECKS = (layout_problems, engine_problems, computer_problems, renderer_problems, cog_problems, console_problems,
+          hook_problems, rules_problems, catalog_problems)
 
 
 def wiring_problems(plugin: GamePlugin) -> list[str]:

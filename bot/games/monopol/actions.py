@@ -118,7 +118,7 @@ def _bundle(text: str, raw: str) -> Bundle:
     return Bundle(cash, tuple(sorted(deeds)), cards)
 
 
-def parse(text: str) -> Action:
+def parse_action(text: str) -> Action:
     raw = text
     words = " ".join(text.strip().lower().split())
     if not words or len(words) > MAX_TEXT:

@@ -111,7 +111,7 @@ class MonopolGame(Game[MonopolState]):
         return MonopolState.load(dict(data))
 
     def parse_action(self, text: str) -> Action:
-        return act.parse(text)
+        return act.parse_action(text)
 
     # ---------------------------------------------------------------------- turns
     def to_act(self, state: MonopolState) -> frozenset[Seat]:

@@ -6,7 +6,7 @@ the set. A plan is a list of squares or an error code.
 """
 from __future__ import annotations
 
-from bot.games.monopol.actions import Bundle, Trade, parse
+from bot.games.monopol.actions import Bundle, Trade, parse_action
 from bot.games.monopol.board import (
     AUCTION_START,
     GROUPS,
@@ -217,7 +217,7 @@ def in_debt(s: MonopolState, seat: int) -> bool:
 def trade_of(s: MonopolState) -> Trade:
     """The pending trade as an action (the state keeps its canonical text)."""
     assert s.trade is not None
-    trade = parse(s.trade.text)
+    trade = parse_action(s.trade.text)
     assert isinstance(trade, Trade)
     return trade
 

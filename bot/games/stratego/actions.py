@@ -83,7 +83,7 @@ _FIXED: dict[str, Action] = {str(a): a for a in (SetupRandom(), Ready(), OfferDr
                                                    DeclineDraw())}
 
 
-def parse(text: str) -> Action:
+def parse_action(text: str) -> Action:
     """Case-insensitive; ``move`` may be left out and ``A4-A5`` written with a dash."""
     words = text.replace("-", " ").lower().split()
     joined = " ".join(words)

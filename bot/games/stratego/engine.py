@@ -19,7 +19,7 @@ from bot.games.stratego.actions import (
     SetupPreset,
     SetupRandom,
     Swap,
-    parse,
+    parse_action,
 )
 from bot.games.stratego.board import LAKES, line_between, setup_squares
 from bot.games.stratego.moves import can_move, check_move, legal_moves, threatened_by
@@ -134,7 +134,7 @@ class StrategoGame(Game[StrategoState]):
         return [Move(src, dst) for src, dst in legal_moves(state, seat)]
 
     def parse_action(self, text: str) -> Action:
-        return parse(text)
+        return parse_action(text)
 
     def apply(self, state: StrategoState, seat: Seat, action: Any) -> list[Event]:
         if state.phase == OVER:

@@ -1,4 +1,4 @@
-"""Zloděj: the deck rules from deck.json, card values, and the game state with its JSON form.
+"""Zloděj: the deck rules from data/deck.json, card values, and the game state with its JSON form.
 
 Piles are lists of groups (bottom first); a group is a list of equal-rank cards laid in one go.
 Open piles never hold a joker: laying a joker locks the whole pile at once.
@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine.cards import JOKER_RANK, Card, parse_card
 from bot.engine.rng import Rng
 
-DECK_RULES: dict[str, Any] = json.loads((Path(__file__).with_name("deck.json")).read_text(encoding="utf-8"))
+DECK_RULES: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "deck.json").read_text(encoding="utf-8"))
 HAND_SIZE: int = DECK_RULES["hand_size"]
 JOKERS_PER_DECK: int = DECK_RULES["jokers_per_deck"]
 ACE_RANK = 14

@@ -31,7 +31,7 @@ class ServiceCore:
         self.prefs_written: Callable[[str], None] = lambda user_id: None  # keeps the players' cache current
         self.states = StateCache()
         # every change of a running game goes through it
-        self.pipeline = Pipeline(self.states, self.clock, self.db.committed)
+        self.pipeline = Pipeline(self.states, self.clock, self.db.committed, self.db.wake)
         self.damaged: set[int] = set()  # games whose rows could not be read by the timers (logged once each)
 
     @property

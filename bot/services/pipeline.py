@@ -22,7 +22,7 @@ No step reads back what it just wrote: the record is kept current in place.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime
@@ -166,11 +166,14 @@ class Pipeline:
     """The steps, on one database's cached states and clock (``ServiceCore.pipeline``)."""
 
     def __init__(self, states: StateCache, clock: Callable[[], datetime],
-                 committed: Callable[[Any, int], None] | None = None) -> None:
+                 committed: Callable[[Any, int], None] | None = None,
+                 wake: Callable[[Any, int], Awaitable[None]] | None = None) -> None:
         self.states = states
         self.clock = clock
         # told of each outbox entry: its listeners (the web pages) hear once the transaction commits
         self.committed = committed or (lambda conn, game_id: None)
+        # told of a change that writes no outbox entry (a private-only one): ``Database.wake``
+        self.wake = wake
         self.computer_executor: Executor | None = None  # where computer seats decide (None: a worker thread)
 
     async def lock(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
@@ -215,6 +218,8 @@ class Pipeline:
         answers itself (``update.reply_privately``) needs none. The entry's listeners (the web
         pages: ``Database.committed``) hear of it once it commits."""
         if update.reply_privately and update.events and all(e.visible_to is not None for e in update.events):
+            if self.wake is not None:  # the mover's own web page still follows it
+                await self.wake(conn, update.record.id)
             return
         await announcements.record(conn, update.record.id, update.record.ply, outbox.payload_of(update, kind))
         self.committed(conn, update.record.id)

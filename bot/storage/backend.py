@@ -171,6 +171,12 @@ class Database:
         a move costs no round trip more; SQLite's writer tells its own process after the COMMIT."""
         return None
 
+    async def wake(self, conn: Any, game_id: int) -> None:
+        """``committed`` for a change that writes no outbox entry (a player's private-only change,
+        which no trigger sees): SQLite tells its own process after the COMMIT; PostgreSQL NOTIFYs
+        (one statement, only for such changes)."""
+        self.committed(conn, game_id)
+
     def transaction(self) -> AbstractAsyncContextManager[Any]:
         """One transaction: everything inside commits together or not at all."""
         raise NotImplementedError

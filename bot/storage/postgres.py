@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from bot.storage.backend import POSTGRES, Database, migration_files, redact, scrub, statements
+from bot.storage.backend import COMMITTED, POSTGRES, Database, migration_files, redact, scrub, statements
 from bot.storage.health import StorageProblem
 
 log = logging.getLogger(__name__)
@@ -134,6 +134,10 @@ class PostgresDatabase(Database):
         if self._listener is None:
             self._listener = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
         await self._listener.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
+    async def wake(self, conn: Any, game_id: int) -> None:
+        """A change without an outbox entry (the trigger's NOTIFY): NOTIFY here, sent at COMMIT."""
+        await conn.execute("SELECT pg_notify(?, ?)", (COMMITTED, str(game_id)))
 
     async def close(self) -> None:
         if self._listener is not None:

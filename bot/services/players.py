@@ -16,7 +16,7 @@ from bot.services import clock
 from bot.services.clock import ClockSettings
 from bot.services.movelog import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
 from bot.services.seats import namer
-from bot.services.text import public_lines
+from bot.services.text import public_lines, shown
 from bot.storage import games as repo
 from bot.storage import prefs as prefs_repo
 from bot.storage import seats as seats_repo
@@ -24,6 +24,7 @@ from bot.storage import standings as standings_repo
 from bot.storage.db import Database
 from bot.storage.games import GameRow
 from bot.storage.prefs import UserPrefs
+from bot.storage.seats import HolderRow
 
 log = logging.getLogger(__name__)
 
@@ -254,7 +255,8 @@ class Players:
             moves = await repo.moves(conn, record.id)
             holders = await seats_repo.holders(conn, record.id)  # seats that changed hands: who made each move
         # a long game's replay is CPU work: off the event loop
-        return await asyncio.to_thread(_replay_in_words, record, moves, locale, limit, namer(record, holders, locale))
+        told = await asyncio.to_thread(_replay_in_words, record, moves, locale, limit, namer(record, holders, locale))
+        return changes_in_words(told, holders, locale)[-limit:]
 
     async def stats(self, guild_id: str) -> GuildStats:
         """From the standings kept as games finish: the cost does not grow with stored games."""
@@ -264,6 +266,28 @@ class Players:
         for row in rows:
             players[row.game][row.player] = PlayerStats(row.name, row.games, row.wins, dict(row.places))
         return GuildStats(counts, {k: dict(v) for k, v in players.items()})
+
+
+def changes_in_words(told: list[tuple[int, str, str]], holders: list[HolderRow],
+                     locale: str) -> list[tuple[int, str, str]]:
+    """The log with each change of a seat's hands told after the move it followed ("12. Dan:
+    takes over seat 2"; a seat that changed hands before any move, at ply 0)."""
+    changes = [h for h in holders if h.kind != seats_repo.START]
+    if not changes:
+        return told
+    out: list[tuple[int, str, str]] = []
+    pending = sorted(changes, key=lambda h: (h.from_ply, h.id))
+    for entry in told:
+        while pending and pending[0].from_ply < entry[0]:
+            out.append(_change_words(pending.pop(0), locale))
+        out.append(entry)
+    out += [_change_words(h, locale) for h in pending]
+    return out
+
+
+def _change_words(row: HolderRow, locale: str) -> tuple[int, str, str]:
+    return (row.from_ply, row.name, t(f"seats.log.{row.kind}", locale, number=row.seat + 1,
+                                      owner=shown(row.owner_name or "")))
 
 
 def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], locale: str,

@@ -283,6 +283,8 @@ async def test_a_sitter_plays_through_a_vacation_and_hands_the_seat_back(
     log = await fake.interact(bot, fake.slash(bo, "game log"))
     for ply in sat:
         assert f"{ply}. sam (for player1):" in log.text, log.text
+    assert f"{start}. sam: sits in seat {seat + 1} for player1" in log.text, log.text
+    assert f"player1: is back in seat {seat + 1}" in log.text, log.text
     viewer = await fake.interact(bot, fake.slash(bo, "game replay", move=sat[0]))  # the replay says it too
     assert viewer.ok and "sam (for player1)" in viewer.text.split("\n")[1], viewer.text
 

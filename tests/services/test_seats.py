@@ -108,3 +108,29 @@ async def test_replacement_rows_take_part_in_forgetting_and_the_purge(db: Databa
     async with db.reading() as conn:
         rows = await seats_repo.holders(conn, game_id)
     assert len(rows) == 2 and all(r.user_id and r.user_id.startswith("-") for r in rows)
+
+
+async def test_the_newcomer_takes_the_seats_clock_over(db: Database, service: GameService) -> None:
+    """The seat keeps its time bank; its turn's deadline follows the new holder (the old holder's
+    vacation no longer pauses it)."""
+    await table(service, "c3")
+    record = await service.current("c3")
+    assert record is not None
+    seat = min(service.to_act(record))
+    holder = record.user_of(seat)
+    assert holder is not None
+    running = record.turn_deadline
+    await service.set_vacation(holder, 5, "g")
+    away = (await service.current("c3")).turn_deadline  # type: ignore[union-attr]
+    assert away is not None and running is not None and away > running
+    bank = (await service.current("c3")).seats[seat].bank_seconds  # type: ignore[union-attr]
+    seats = Seats(service)
+    other = BO if holder == ANN else ANN
+    asked = await seats.ask(channel_id="c3", seat=seat, newcomer_id=DAN, newcomer_name=NAMES[DAN],
+                            newcomer_bot=False, asked_by=other)
+    done = await seats.answer(asked.row.id, DAN, accept=True)
+    record = await service.current("c3")
+    assert record is not None and record.user_of(seat) == DAN and done.update is not None
+    assert record.turn_deadline == running  # Dan is not away: the turn's own deadline again
+    assert record.seats[seat].bank_seconds == bank
+    await service.act(user_id=DAN, action="add 3", channel_id="c3")  # and Dan plays it

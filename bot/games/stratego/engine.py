@@ -83,6 +83,7 @@ class StrategoGame(Game[StrategoState]):
             "moves": state.moves,
             "captured": state.captured,
             "last_move": state.last_move,
+            "trail": state.trail,
             "shuttles": state.shuttles,
             "chase": state.chase,
             "draw_offer": state.draw_offer,
@@ -103,6 +104,7 @@ class StrategoGame(Game[StrategoState]):
             moves=int(data["moves"]),
             captured=[list(c) for c in data["captured"]],
             last_move=data["last_move"],
+            trail=[list(t) for t in data.get("trail", [])],
             shuttles=[list(s) if s is not None else None for s in data["shuttles"]],
             chase=data["chase"],
             draw_offer=data["draw_offer"],
@@ -230,6 +232,7 @@ class StrategoGame(Game[StrategoState]):
             if line_between(src, dst):
                 piece.revealed = True  # only a scout moves more than one square
             state.board[dst] = piece
+            state.trail.append([src, dst])
             state.chase = next_chase(state.chase, seat, src, dst, False, threatened_by(state, seat, dst))
             events = [Event("stratego.event.moved", params)]
         else:
@@ -249,6 +252,7 @@ class StrategoGame(Game[StrategoState]):
                 lost[:] = _sorted_ranks(lost)
             state.last_move.update(attacker_rank=piece.rank, defender_rank=defender.rank,
                                    result=result.value)
+            state.trail.append([src, dst, piece.rank, defender.rank])
             params.update(target=defender.owner, attacker_rank=piece.rank, defender_rank=defender.rank)
             events = [Event(_ATTACK_EVENTS[result], params)]
             if result == Result.FLAG:

@@ -38,6 +38,10 @@ class StrategoState:
     moves: int = 0
     captured: list[list[str]] = field(default_factory=lambda: [[], []])  # pieces each seat lost
     last_move: dict[str, Any] | None = None
+    # The public record of play, one entry a move: [from, to] or, for an attack, [from, to,
+    # attacker's rank, defender's rank] (both are shown to everyone). Computer players read
+    # what a piece's moves betray from it; games stored before it have none (and a short one).
+    trail: list[list[str]] = field(default_factory=list)
     shuttles: list[Shuttle] = field(default_factory=lambda: [None, None])
     chase: Chase = None
     draw_offer: int | None = None

@@ -50,7 +50,8 @@ def test_a_computer_submits_its_own_setup_then_declares_ready(level: str) -> Non
     action = decide(level, state, BLUE)
     assert isinstance(action, SetupCode)
     GAME.apply(state, BLUE, action)
-    assert normal.is_sound(state.drafts[BLUE], BLUE)
+    sound = strong.is_strong_sound if level == "strong" else normal.is_sound
+    assert sound(state.drafts[BLUE], BLUE)
     assert decide(level, state, BLUE) == Ready()
     GAME.apply(state, BLUE, Ready())
     assert state.ready[BLUE]

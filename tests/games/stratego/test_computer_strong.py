@@ -1,0 +1,110 @@
+"""The strong computer's own parts: the inference from the shape of the enemy's rear and from
+the public record of play, the attacks it declines because of what they leave exposed, and its
+setups with the flag off the back row."""
+from __future__ import annotations
+
+import random
+
+from bot.engine.rng import Rng
+from bot.games.stratego import GAME, setups
+from bot.games.stratego import computer_normal as normal
+from bot.games.stratego import computer_strong as strong
+from bot.games.stratego.actions import Move, SetupPreset
+from bot.games.stratego.board import neighbours, setup_squares
+from bot.games.stratego.knowledge import Knowledge, ShapeKnowledge
+from bot.games.stratego.pieces import BOMB, FLAG
+
+from .helpers import BLUE, RED, move, position
+
+
+def _classic_game():  # type: ignore[no-untyped-def]
+    state = GAME.new(2, GAME.resolve_options({}), "trail")
+    for seat in (RED, BLUE):
+        GAME.apply(state, seat, SetupPreset("classic"))
+        GAME.apply(state, seat, GAME.parse_action("ready"))
+    # Red's general (8) walks up and takes Blue's 7 on E7: its rank is shown to Blue
+    for seat, text in ((RED, "E4 E5"), (BLUE, "J7 J6"), (RED, "E5 E6"), (BLUE, "J6 J5"), (RED, "E6 E7")):
+        move(state, seat, f"move {text}")
+    assert state.board["E7"].rank == "8" and state.board["E7"].revealed
+    return state
+
+
+def _p(dist: dict[str, float], ranks: set[str]) -> float:
+    return sum(p for r, p in dist.items() if r in ranks)
+
+
+def test_a_piece_that_comes_up_beside_a_shown_piece_is_likely_stronger() -> None:
+    state = _classic_game()
+    move(state, BLUE, "move J5 J6")
+    move(state, RED, "move E7 E6")  # the shown 8 steps back
+    move(state, BLUE, "move F7 F6")  # and a hidden Blue piece comes up beside it
+    assert len(state.trail) == state.moves
+    plain = Knowledge.from_observation(GAME.observe(state, RED))
+    sharp = strong.knowledge_of(state, RED)
+    assert "F6" in sharp.evidence and "F6" in plain.moved
+    stronger = {"9", "10"}
+    assert _p(sharp.distribution("F6"), stronger) > 1.5 * _p(plain.distribution("F6"), stronger)
+
+
+def test_a_piece_that_backs_away_from_a_shown_piece_is_likely_weaker() -> None:
+    state = _classic_game()
+    move(state, BLUE, "move F7 F6")  # Blue's piece beside the shown 8 steps away from it
+    plain = Knowledge.from_observation(GAME.observe(state, RED))
+    sharp = strong.knowledge_of(state, RED)
+    weaker = {"7", "6", "5", "4", "3", "2", "S"}
+    assert _p(sharp.distribution("F6"), weaker) > _p(plain.distribution("F6"), weaker) + 0.05
+
+
+def test_a_record_that_does_not_lead_to_the_board_is_ignored() -> None:
+    state = _classic_game()
+    state.trail = state.trail[:2]  # a game stored before the record was kept
+    move(state, BLUE, "move F7 F6")
+    assert strong.knowledge_of(state, RED).evidence == {}
+
+
+def test_the_flag_is_looked_for_where_the_wall_of_unmoved_pieces_stands() -> None:
+    # two unmoved pieces on Blue's back row: one with all its neighbours unmoved, one whose
+    # neighbour has moved (no wall there)
+    pieces = {"A1": (RED, FLAG), "E4": (RED, "9"),
+              "B10": (BLUE, FLAG), "A10": (BLUE, BOMB), "C10": (BLUE, BOMB), "B9": (BLUE, BOMB),
+              "H10": (BLUE, "4"), "G10": (BLUE, "5"), "I10": (BLUE, "6"), "H9": (BLUE, "7")}
+    state = position(pieces)
+    state.board["H9"].moved = True
+    sharp = ShapeKnowledge.from_observation(GAME.observe(state, RED))
+    plain = Knowledge.from_observation(GAME.observe(state, RED))
+    assert plain.distribution("B10")[FLAG] == plain.distribution("H10")[FLAG]
+    assert sharp.distribution("B10")[FLAG] > 2 * sharp.distribution("H10")[FLAG]
+    # and the bombs beside the likely flag
+    assert sharp.distribution("A10")[BOMB] > sharp.distribution("G10")[BOMB]
+
+
+def test_strong_declines_a_won_attack_that_leaves_its_piece_beside_a_stronger_one() -> None:
+    # Red's hidden 7 can take Blue's shown 4 on E5, but Blue's shown 9 on E6 would take it back
+    pieces = {"A1": (RED, FLAG), "E4": (RED, "7"), "E5": (BLUE, "4"), "E6": (BLUE, "9"), "J10": (BLUE, FLAG)}
+    state = position(pieces)
+    for sq in ("E5", "E6"):
+        state.board[sq].revealed = True
+    legal = list(GAME.legal_actions(state, RED))
+    take = Move("E4", "E5")
+    assert normal.choose(state, RED, legal, Rng("t")) == take
+    assert strong.choose(state, RED, legal, Rng("t")) != take
+    state.board["E6"].rank = "6"  # a weaker neighbour: the attack is safe again
+    assert strong.choose(state, RED, legal, Rng("t")) == take
+
+
+def test_strong_setups_are_sound_and_half_keep_the_flag_off_the_back_row() -> None:
+    off = 0
+    codes = set()
+    for n in range(40):
+        seat = n % 2
+        setup = strong.strong_setup(random.Random(n), seat)
+        setups.validate(setup, seat)
+        assert strong.is_strong_sound(setup, seat)
+        order = setup_squares(seat)
+        flag = next(sq for sq in order if setup[sq] == FLAG)
+        area = set(order)
+        assert all(setup[n] == BOMB for n in neighbours(flag) if n in area)
+        off += flag not in order[:10]
+        codes.add(setups.to_code(setup, seat))
+    assert 10 <= off <= 30
+    assert len(codes) == 40 and not codes & set(setups.PRESETS.values())

@@ -20,13 +20,15 @@ from bot.engine.rng import Rng
 from .actions import Action, Arrest, Breakout, ChooseNest, EndTurn, Fetch, Hide, Move, PlaceCar, Ride, Roll, Wait
 from .board import board
 from .computer import FAR, distance, distances
-from .play import restricted_squares
-from .state import CAR, ESCAPING, FREE, HOUSE, JAIL, Police, Thief, TjuvState
+from .play import gratification, legal_moves, legal_rides, restricted_squares
+from .state import CAR, ESCAPED, ESCAPING, FREE, HOUSE, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
 from .view import role_of
 
 SAFE_RICH = 6000  # a thief worth this much (carried plus hidden) may head out of town
 HIDE_AT = 4000  # carried money a thief takes to a nest when the police are near
 NEAR = 7  # squares within which a police piece is a danger
+TRAP_WEIGHT = 125  # money at stake per point of a robbery's value lost to the chance of a trap
+DANGER_WEIGHT = 200  # money carried per point of care to keep out of the police's reach
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -72,28 +74,64 @@ def _police_pieces(state: TjuvState) -> list[Police]:
     return [p for p in state.police if p.status == FREE and p.at not in (None, HOUSE)]
 
 
-def _reach_chance(state: TjuvState, square: str, pieces: Iterable[Police]) -> float:
-    """The share of die rolls with which some police piece stands exactly that far from
-    ``square`` (the radio car goes twice the roll): roughly the chance to be landed on."""
-    hits = set()
-    for piece in pieces:
-        assert piece.at is not None
-        d = distance(piece.at, [square])
-        for roll in range(1, 7):
-            if d == (2 * roll if piece.id == CAR else roll):
-                hits.add(roll)
-    return len(hits) / 6
+def _reach_chance(state: TjuvState, square: str, pieces: Iterable[Police] = ()) -> float:
+    """The share of die rolls with which some police piece can end its walk on ``square`` (the
+    radio car goes twice the roll; walks go round the blocks, so not only the shortest way
+    counts), or 1 when a police piece could ride the tram there: the chance to be landed on."""
+    return police_reach(state).get(square, 0.0)
+
+
+_REACH: list[tuple[object, dict[str, float]]] = []  # the last position's reach (one entry)
+
+
+def police_reach(state: TjuvState) -> dict[str, float]:
+    """Square -> the share of rolls that let the police land a piece there on their next turn
+    (on a thief's turn, as if he had left his square: that is where he will have gone)."""
+    key = (state.turn, tuple((p.id, p.at, p.tail, p.heading, p.status, p.stay) for p in state.police),
+           tuple((t.at, t.wanted, t.status) for t in state.thieves), tuple(sorted(state.tram.items())))
+    cached = _REACH[0] if _REACH else None
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    if state.turn != 0 and state.thief(state.turn).at not in (None, HOUSE):
+        state = load_state(dump_state(state))
+        state.thief(state.turn).at = None
+    hits: dict[str, int] = {}
+    for roll in range(1, 7):
+        reached = {sq for reach in legal_moves(state, 0, roll).values() for sq in reach}
+        for sq in reached:
+            hits[sq] = hits.get(sq, 0) + 1
+    reach = {sq: n / 6 for sq, n in hits.items()}
+    for stops in legal_rides(state, 0).values():
+        for sq in stops:
+            reach[sq] = 1.0
+    _REACH[:] = [(key, reach)]
+    return reach
 
 
 def _danger(state: TjuvState, square: str) -> float:
-    """How exposed a wanted thief is on ``square``: police in reach, more so when close."""
-    b = board()
-    if b.kind.get(square) == "nest":
-        return 0.0
+    """How exposed a wanted thief is on ``square``: landed on, or shut in (every way out of it
+    held by the police, a nest no refuge), more so with police close."""
     pieces = _police_pieces(state)
-    chance = _reach_chance(state, square, pieces)
+    chance = min(1.0, _reach_chance(state, square, pieces) + _shut_in(state, square))
+    if board().kind.get(square) == "nest":
+        return chance
     close = sum(1 for p in pieces if p.at is not None and distance(p.at, [square]) <= 2)
     return chance + 0.3 * close
+
+
+def _shut_in(state: TjuvState, square: str) -> float:
+    """The chance that the police hold every way out of ``square`` after their next turn: all
+    held already, or all but one held and a piece can land on that one."""
+    b = board()
+    if square in b.stop_lines:
+        return 0.0
+    held = {sq for sq, there in state.occupants().items() if any(isinstance(o, Police) for o in there)}
+    open_ = [n for n in b.neighbours[square] if b.kind[n] != "house" and n not in held]
+    if not open_:
+        return 1.0
+    if len(open_) == 1:
+        return _reach_chance(state, open_[0])
+    return 0.0
 
 
 def _telegraph_watch(state: TjuvState) -> float:
@@ -127,9 +165,16 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
     at = thief.at if thief.at not in (None, HOUSE) else board().gate
     # in a nest: fetch when leaving, hide when the police are near or the takings are large
     if b.kind.get(at) == "nest":
+        hides = [a for a in legal if isinstance(a, Hide)]
+        if state.phase == "nest" and _danger(state, at) > 0:
+            # the police could shut him in here: hide all he carries (a thief with nothing on
+            # him is no longer wanted) and fetch it when the way is clear
+            if hides and thief.wanted:
+                return max(hides, key=lambda a: a.amount), {}
+            if any(isinstance(a, EndTurn) for a in legal):
+                return EndTurn(), {}
         if leaving and at in thief.stashes and any(isinstance(a, Fetch) for a in legal):
             return Fetch(), {}
-        hides = [a for a in legal if isinstance(a, Hide)]
         if hides and not leaving:
             return max(hides, key=lambda a: a.amount), {}
         if any(isinstance(a, EndTurn) for a in legal):
@@ -145,8 +190,10 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
         if kind in ("bank", "post", "agency") and goal_kind == "rob":
             # whatever loot the roll reaches, unless the police can shut him in at once
             loot = b.values.get(action.to, state.agency)
+            if loot <= 0:
+                return value - 50.0  # an empty travel agency: wanted for nothing
             trap = _trap_chance(state, action.to)
-            value += (12 + loot / 500) * (1 - trap) - trap * (thief.money + loot) / 250
+            value += (12 + loot / 500) * (1 - trap) - trap * (15 + (thief.money + loot) / TRAP_WEIGHT)
         if kind == "nest":
             if goal_kind == "hide":
                 value += 20
@@ -155,7 +202,7 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
         if thief.wanted or kind in ("bank", "post", "agency"):
             # a thief who robs or carries money is wanted: keep out of the police's reach, the
             # more carefully the more he would lose
-            value -= _danger(state, action.to) * (6 + thief.money / 400)
+            value -= _danger(state, action.to) * (6 + thief.money / DANGER_WEIGHT)
         return value + jitter.get(action, 0.0)
     scores = {a: score(a) for a in moving}
     rides = [a for a in moving if isinstance(a, Ride)]
@@ -192,6 +239,8 @@ def _thief_goals(state: TjuvState, thief: Thief, leaving: bool) -> tuple[list[st
         if exits:
             return exits, "escape"
     at = thief.at if thief.at not in (None, HOUSE) else b.gate
+    if thief.wanted and thief.money == 0:
+        return list(b.nests), "hide"  # wanted for nothing: a nest clears him
     if thief.money >= HIDE_AT and thief.wanted and _danger(state, at) > 0:
         return list(b.nests), "hide"
     if thief.money >= SAFE_RICH:
@@ -211,15 +260,8 @@ def _thief_goals(state: TjuvState, thief: Thief, leaving: bool) -> tuple[list[st
 
 def _trap_chance(state: TjuvState, square: str) -> float:
     """The chance that a thief who robs ``square`` is arrested on the police's next turn: landed
-    on inside, or shut in by a piece on the door of a building open to one side."""
-    pieces = _police_pieces(state)
-    doors = board().doors(square)
-    chance = _reach_chance(state, square, pieces)
-    if len(doors) == 1:
-        if any(p.at == doors[0] or p.tail == doors[0] for p in pieces):
-            return 1.0
-        chance += _reach_chance(state, doors[0], pieces)
-    return min(1.0, chance)
+    on inside, or shut in (a building open to one side with a piece on its door)."""
+    return min(1.0, _reach_chance(state, square) + _shut_in(state, square))
 
 
 def _watched(state: TjuvState, square: str) -> bool:
@@ -237,6 +279,15 @@ def _escape_value(state: TjuvState, thief: Thief) -> float:
 
 
 # ------------------------------------------------------------------------------------ police
+def _arrest_loses(state: TjuvState, thief: Thief) -> bool:
+    """Whether arresting ``thief`` ends the game (every other thief in jail, gone or out) with
+    the police not first: an escaped thief keeps more than they would have."""
+    if any(t.status not in (JAIL, ESCAPED, OUT) for t in state.thieves if t is not thief):
+        return False
+    best = max((t.money for t in state.thieves if t.status == ESCAPED), default=-1)
+    return state.police_money + gratification(thief.money) <= best
+
+
 def _police(state: TjuvState, legal: list[Action], jitter: Mapping[Action, float]) -> tuple[Action, Scores]:
     b = board()
     thieves = [t for t in state.thieves if t.status in (FREE, ESCAPING) and t.at not in (None, HOUSE)]
@@ -272,6 +323,8 @@ def _police(state: TjuvState, legal: list[Action], jitter: Mapping[Action, float
         assert isinstance(piece, Police) and piece.at is not None
         car = piece.id == CAR
         if action.to in wanted:
+            if _arrest_loses(state, wanted[action.to]):
+                return -5000.0  # it would end the game with the police behind: let him rob more
             return 10000.0 + wanted[action.to].money
         if not car and action.to in b.telegraphs:
             if escaping:

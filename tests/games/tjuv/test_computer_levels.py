@@ -8,7 +8,7 @@ from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.games.tjuv import computer_normal as normal
 from bot.games.tjuv.actions import Fetch, Hide, Move
-from bot.games.tjuv.state import ESCAPING, FREE
+from bot.games.tjuv.state import ESCAPED, ESCAPING, FREE
 
 from .helpers import GAME, act, position
 
@@ -103,3 +103,37 @@ def test_games_of_normal_computers_end_with_no_money_left_hidden_by_a_free_thief
         state = _playout(seed, 5000, players=3)
         assert GAME.outcome(state) is not None
         assert all(t.status != FREE for t in state.thieves)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_rich_thief_in_a_nest_the_police_can_shut_hides_all_he_carries(level: str) -> None:
+    # leaving town, he would keep his 8000 on him; but a policeman three squares from the nest's
+    # only door could shut him in with a three: with nothing on him he is not wanted
+    state = position(3, police={"P1": "B8"}, thieves={1: {"at": "B2", "wanted": True, "money": 8000}},
+                     turn=1, roll=6)
+    state.bank_paid = 8000
+    act(state, 1, "move T1 A5")
+    assert normal._danger(state, "A5") > 0
+    assert decide(level, state, 1) == Hide(8000)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_thief_does_not_rob_an_empty_travel_agency(level: str) -> None:
+    state = position(3, thieves={1: {"at": "J7"}}, turn=1, roll=1)
+    state.agency = 0
+    assert decide(level, state, 1) != Move("T1", "J6")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_police_do_not_end_the_game_behind_with_an_arrest(level: str) -> None:
+    # the other thief got away with 9000: jailing the last one, who carries 1000, ends the game
+    # with the police at 1000 and the escaped thief first
+    state = position(3, police={"P1": "B8"}, thieves={1: {"at": "B11", "wanted": True, "money": 1000},
+                                                      2: {"status": ESCAPED, "at": None, "money": 9000}}, roll=3)
+    assert decide(level, state, 0) != Move("P1", "B11")
+    state.thief(1).money = 40000  # now the reward (8000) would not be enough either
+    assert decide(level, state, 0) != Move("P1", "B11")
+    state.thief(1).money = 45000  # 9000: a tie is no win
+    assert decide(level, state, 0) != Move("P1", "B11")
+    state.thief(1).money = 45001  # 10000: first place
+    assert decide(level, state, 0) == Move("P1", "B11")

@@ -46,6 +46,7 @@ from cogs.news import (
     targets,
     window_alone_line,
 )
+from cogs.notify import board_pings, heads_up, silent
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
 
@@ -248,6 +249,7 @@ class Announcer(commands.Cog):
                 board = await self.new_board(record, board, public, to_act, first, stored=window or to_act)
                 if record.status == "active":  # a turn DM carries the view: no second DM for it
                     seats -= await self.ping_turns(record, to_act, board.message_id, first, events)
+                    await heads_up(self.bot, record, to_act, board.message_id, first)  # "you're next"
             else:
                 board = await self.edit_board(record, board, public, to_act)
         await self.send_privates(record, seats, events, first, board)
@@ -342,6 +344,7 @@ class Announcer(commands.Cog):
         # summary, except the opening (no previous board) and the scoring (on the result board)
         kept = public if old is None or record.status == "finished" else []
         text, users = self.board_text(record, turn_so_far(old, public, record), to_act)
+        users = await board_pings(self.bot, record, users)  # muted tables and ping limits (cogs/notify.py)
         files = await self.board_files(record, public[-1] if public else None, public)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         channel = self.bot.get_partial_messageable(int(record.channel_id))
@@ -439,7 +442,7 @@ class Announcer(commands.Cog):
         try:
             dm = await self.bot.fetch_dm_target(int(user_id))
             kwargs: dict[str, Any] = {"content": content, "nonce": tag,
-                                      "allowed_mentions": NO_PINGS}
+                                      "allowed_mentions": NO_PINGS, "silent": await silent(self.bot, record, user_id)}
             if file is not None:
                 kwargs["file"] = file
             if view is not None:
@@ -475,7 +478,8 @@ class Announcer(commands.Cog):
                 first_line = window_alone_line(record, seat, events, locale)
                 footer = SUBTEXT + board_link(record, board_id)
                 kwargs: dict[str, Any] = {"content": clip(f"{first_line}\n{content or footer}"),
-                                          "nonce": nonce(record.id, first, f"a{seat}"), "allowed_mentions": NO_PINGS}
+                                          "nonce": nonce(record.id, first, f"a{seat}"), "allowed_mentions": NO_PINGS,
+                                          "silent": await silent(self.bot, record, seat_row.user_id)}
                 if file is not None:
                     kwargs["file"] = file
                 if view is not None:
@@ -519,8 +523,9 @@ class Announcer(commands.Cog):
         if not content:  # no private view: the news and the board's link
             content = dm_first_line(record, seat, events, locale, their_turn=True) + "\n" + SUBTEXT + t(
                 "turn.dm_ping", locale, game=t(f"game.name.{record.game}", locale), link=board_link(record, board_id))
-        kwargs: dict[str, Any] = {"content": clip(content),
-                                  "nonce": nonce(record.id, first, f"p{seat}"), "allowed_mentions": NO_PINGS}
+        kwargs: dict[str, Any] = {"content": clip(content), "nonce": nonce(record.id, first, f"p{seat}"),
+                                  "allowed_mentions": NO_PINGS,
+                                  "silent": await silent(self.bot, record, seat_row.user_id)}  # cogs/notify.py
         if file is not None:
             kwargs["file"] = file
         if view is not None:

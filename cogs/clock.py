@@ -16,6 +16,7 @@ from bot.services.scheduler import Due
 from bot.services.text import shown
 from cogs.components import GameButton
 from cogs.moves import announce
+from cogs.notify import reminder_pings
 from cogs.replies import NO_PINGS, acknowledged, guarded, locale_of, paced, pinging, reply
 
 if TYPE_CHECKING:
@@ -72,6 +73,12 @@ class Clock(commands.Cog):
                 await seats.tick(now)  # type: ignore[attr-defined]
             except Exception:
                 log.exception("seat request tick failed")
+        notifications = self.bot.get_cog("NotifyCog")  # the daily digests due (cogs/notify.py)
+        if notifications is not None:
+            try:
+                await notifications.tick(now)  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("digest tick failed")
 
     @loop.before_loop
     async def before_loop(self) -> None:
@@ -104,11 +111,13 @@ class Clock(commands.Cog):
             key = "clock.reminder" if due.stage == REMINDER else "clock.last_call"
             link = f"<#{record.channel_id}>"
             text = t(key, locale, game=t(f"game.name.{record.game}", locale), channel=link, time=stamp(due.deadline))
+            heard = await reminder_pings(self.bot, record, due.user_id)  # muted, or held by a ping limit
             if due.dm_ok:
                 try:
                     dm = await self.bot.fetch_dm_target(int(due.user_id))
                     who = shown(record.names[due.seat])  # the reader's name and the news first
-                    await dm.send(t("msg.addressed", locale, who=who, text=text), allowed_mentions=NO_PINGS)
+                    await dm.send(t("msg.addressed", locale, who=who, text=text), allowed_mentions=NO_PINGS,
+                                  silent=not heard)
                     return
                 except discord.Forbidden as exc:
                     if exc.code != 50007:
@@ -117,7 +126,7 @@ class Clock(commands.Cog):
             async with paced(self.bot, record.channel_id):
                 await channel.send(t("msg.addressed", record.locale, who=f"<@{due.user_id}>",
                                      text=t(key, record.locale, game=game, channel=link, time=stamp(due.deadline))),
-                                   allowed_mentions=pinging(due.user_id))
+                                   allowed_mentions=pinging(due.user_id) if heard else NO_PINGS)
             return
         async with paced(self.bot, record.channel_id):
             await channel.send(t("clock.timeout", record.locale, player=shown(record.names[due.seat]),

@@ -22,6 +22,7 @@ from bot.storage.games import GameRow
 from cogs.components import LobbyButton
 from cogs.drawing import alt_text, png, render_public
 from cogs.moves import announce, show_hand
+from cogs.notify import prefs_digest, replan_digest
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply, spend
 from cogs.undo import ask
 from cogs.web import set_pages
@@ -274,7 +275,9 @@ async def close_thread(bot: GameMasterBot, record: GameRow) -> None:
 
 
 class Lobby(commands.Cog):
-    game = app_commands.Group(name="game", description="Tables: create, join, start, status, end")
+    # usable in a DM with the bot too (/game mine, prefs, digest there; the table commands say they need a server)
+    game = app_commands.Group(name="game", description="Tables: create, join, start, status, end",
+                              allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True))
 
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
@@ -413,50 +416,30 @@ class Lobby(commands.Cog):
             await reply(interaction, clip_lines(lines))
         await guarded(interaction, work)
 
-    @game.command(name="mine", description="Every game you sit in on this server, with whose turn it is")
-    async def mine(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
-            locale = locale_of(interaction)
-            guild = str(interaction.guild_id) if interaction.guild_id else None
-            records = await self.bot.players.games_of(str(interaction.user.id), guild)
-            if not records:
-                await reply(interaction, t("mine.none", locale))
-                return
-            lines = [t("mine.title", locale)]
-            for record in records:
-                name = t(f"game.name.{record.game}", locale)
-                link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
-                if record.board_message_id:
-                    link += f"/{record.board_message_id}"
-                if record.status == "lobby":
-                    lines.append(t("mine.lobby", locale, game=name, link=link))
-                    continue
-                waiting = sorted(self.bot.service.to_act(record))
-                you = record.seat_of(str(interaction.user.id)) in waiting
-                key = "mine.your_turn" if you else "mine.waiting"
-                lines.append(t(key, locale, game=name, link=link,
-                               players=", ".join(shown(record.names[s]) for s in waiting) or "-"))
-            await reply(interaction, clip_lines(lines))
-        await guarded(interaction, work)
-
     @game.command(name="prefs", description="Your language, time zone, quiet hours and turn pings")
     @app_commands.describe(language="en, sv, nb, cs or auto (Discord's language)",
                            timezone="e.g. Europe/Stockholm", quiet_start="Hour quiet time starts (0-23)",
-                           quiet_end="Hour quiet time ends (0-23)", ping="DM me when it is my turn")
+                           quiet_end="Hour quiet time ends (0-23)", ping="DM me when it is my turn",
+                           digest="Hour of a daily DM listing your tables (0-23, your time zone; -1: off)")
     async def prefs(self, interaction: discord.Interaction, language: str | None = None,
                     timezone: str | None = None, quiet_start: app_commands.Range[int, 0, 23] | None = None,
-                    quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None) -> None:
+                    quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None,
+                    digest: app_commands.Range[int, -1, 23] | None = None) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
+            if digest is not None and not -1 <= digest <= 23:  # checked before anything is saved
+                raise IllegalAction("prefs.error.hour", hour=digest)
             prefs = await self.bot.players.set_prefs(str(interaction.user.id), locale=language, time_zone=timezone,
                                                      quiet_start=quiet_start, quiet_end=quiet_end, ping_on_turn=ping)
+            if timezone is not None or quiet_start is not None or quiet_end is not None:
+                await replan_digest(self.bot, str(interaction.user.id))  # the daily digest's hour moved
             locale = prefs.locale or locale_of(interaction)
             quiet = (f"{prefs.quiet_start:02d}–{prefs.quiet_end:02d}" if prefs.quiet_start is not None
                      and prefs.quiet_end is not None else "-")
-            await reply(interaction, t("prefs.saved", locale, language=prefs.locale or "auto",
-                                       timezone=prefs.time_zone or "UTC", quiet=quiet,
-                                       ping=t("prefs.yes" if prefs.ping_on_turn else "prefs.no", locale)))
+            saved = t("prefs.saved", locale, language=prefs.locale or "auto", timezone=prefs.time_zone or "UTC",
+                      quiet=quiet, ping=t("prefs.yes" if prefs.ping_on_turn else "prefs.no", locale))
+            digest_line = await prefs_digest(self.bot, str(interaction.user.id), digest, locale)  # cogs/notify.py
+            await reply(interaction, saved + ("\n" + digest_line if digest_line else ""))
         await guarded(interaction, work)
 
     @game.command(name="vacation", description="Pause your turn clocks for some days (0 ends it)")

@@ -38,6 +38,8 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("web_guilds", None),
     ("seat_holders", "game_id"),  # who held each seat from which ply on, and replacements voted on
     ("seat_requests", "game_id"),
+    ("table_notify", "game_id"),  # a player's notification choices per table, and the daily digests
+    ("digests", None),
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source
 # delivered before it stopped (what it still held is redelivered by the source, not copied)

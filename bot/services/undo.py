@@ -19,6 +19,7 @@ from bot.services.movelog import CLOSE, RESIGN, UNDO, replay
 from bot.services.table import GameService
 from bot.services.update import Update
 from bot.storage import games as repo
+from bot.storage import seats as seats_repo
 from bot.storage import undo as undo_repo
 from bot.storage.games import GameRow
 
@@ -115,6 +116,9 @@ class Undo:
             error = IllegalAction("undo.error.not_last", seat=mover)
             error.names = record.names
             raise error
+        if any(h.seat == mover and h.from_ply >= live[first][0] and h.kind != seats_repo.START
+               for h in await seats_repo.holders(conn, record.id)):
+            raise IllegalAction("seats.error.undo_other_holder")  # made by whoever held the seat before
         self._check_nothing_revealed(game, record, live, first)
         asked = [s.seat for s in record.seats if not s.is_computer and s.seat != mover]
         needed = len(asked) // 2 + 1 if len(record.seats) >= MAJORITY_FROM and asked else len(asked)

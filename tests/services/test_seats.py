@@ -12,6 +12,7 @@ from bot.errors import Forbidden, IllegalAction
 from bot.services import export, privacy
 from bot.services.seats import Seats
 from bot.services.table import GameService
+from bot.services.undo import Undo
 from bot.storage import seats as seats_repo
 from bot.storage.db import Database
 from bot.web.links import LinkRefused, WebLinks
@@ -134,3 +135,29 @@ async def test_the_newcomer_takes_the_seats_clock_over(db: Database, service: Ga
     assert record.turn_deadline == running  # Dan is not away: the turn's own deadline again
     assert record.seats[seat].bank_seconds == bank
     await service.act(user_id=DAN, action="add 3", channel_id="c3")  # and Dan plays it
+
+
+
+async def test_the_newcomer_cannot_undo_the_move_of_the_seats_holder_before(db: Database,
+                                                                             service: GameService) -> None:
+    await table(service, "c4")
+    record = await service.current("c4")
+    assert record is not None
+    seat = min(service.to_act(record))
+    holder = record.user_of(seat)
+    other = BO if holder == ANN else ANN
+    assert holder is not None
+    await service.act(user_id=holder, action="add 3", channel_id="c4")
+    seats = Seats(service)
+    asked = await seats.ask(channel_id="c4", seat=seat, newcomer_id=DAN, newcomer_name=NAMES[DAN],
+                            newcomer_bot=False, asked_by=other)
+    await seats.answer(asked.row.id, DAN, accept=True)
+    undo = Undo(service)
+    with pytest.raises(IllegalAction) as refused:
+        await undo.ask(user_id=DAN, channel_id="c4")
+    assert refused.value.key == "seats.error.undo_other_holder"
+    await service.act(user_id=other, action="add 3", channel_id="c4")
+    await service.act(user_id=DAN, action="add 3", channel_id="c4")
+    with pytest.raises(IllegalAction) as refused:  # his own move passes the holder check (the toy
+        await undo.ask(user_id=DAN, channel_id="c4")  # game's moves bring chance in, so no undo)
+    assert refused.value.key == "undo.error.chance"

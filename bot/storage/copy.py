@@ -121,4 +121,8 @@ async def copy(src: Database, dst: Database, progress: Callable[[str, int], None
     if dst.backend == POSTGRES and ids:  # new games continue after the copied ids
         async with dst.transaction() as conn:
             await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), ?)", (max(ids),))
+            for table, key in COPIED:  # and the numbered rows copied with their games after theirs
+                if key is not None and table in NUMBERED and report.rows[table]:
+                    await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                       f"(SELECT MAX(id) FROM {table}))")
     return report

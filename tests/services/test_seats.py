@@ -4,10 +4,13 @@ from the seed), a replacement agreed by the other player and accepted, and what 
 store taking part in forgetting a user and in the retention purge."""
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from bot.errors import Forbidden, IllegalAction
 from bot.services import export, privacy
 from bot.services.seats import Seats
@@ -161,3 +164,36 @@ async def test_the_newcomer_cannot_undo_the_move_of_the_seats_holder_before(db: 
     with pytest.raises(IllegalAction) as refused:  # his own move passes the holder check (the toy
         await undo.ask(user_id=DAN, channel_id="c4")  # game's moves bring chance in, so no undo)
     assert refused.value.key == "undo.error.chance"
+
+
+async def test_db_copy_carries_the_seat_changes(database_url: str, tmp_path: Path, toy: object) -> None:
+    """`gamemaster db copy` from a SQLite file into this backend: the holders and the requests
+    arrive, the sitter still sits, and a new request gets a fresh id (PostgreSQL's numbering goes on)."""
+    source = f"sqlite:///{tmp_path / 'source.sqlite3'}"
+    src = await Database(source).connect()
+    try:
+        service = GameService(src)
+        await table(service, "c5")
+        seats = Seats(service)
+        await seats.sit(channel_id="c5", owner_id=ANN, sitter_id=SAM, sitter_name=NAMES[SAM], sitter_bot=False)
+        await seats.ask(channel_id="c5", seat=1, newcomer_id=DAN, newcomer_name=NAMES[DAN], newcomer_bot=False,
+                        asked_by=SAM)
+    finally:
+        await src.close()
+    assert await asyncio.to_thread(main, ["db", "copy", source, database_url]) == 0
+    db = await Database(database_url).connect()
+    try:
+        service = GameService(db)
+        record = await service.current("c5")
+        assert record is not None and record.user_of(0) == SAM
+        async with db.reading() as conn:
+            rows = await seats_repo.holders(conn, record.id)
+            pending = await seats_repo.open_request(conn, record.id, 1)
+        assert [(r.user_id, r.kind) for r in rows] == [(ANN, "start"), (SAM, "sitter")]
+        assert pending is not None and pending.newcomer_id == DAN
+        await Seats(service).stand_up(channel_id="c5", user_id=ANN)  # the owner takes it back there
+        async with db.reading() as conn:
+            after = await seats_repo.holders(conn, record.id)
+        assert after[-1].kind == "returned" and after[-1].id > rows[-1].id
+    finally:
+        await db.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import board_posts, play_tolp_move
 from tests.fakediscord import FakeDiscord, StoredMessage
@@ -157,14 +158,15 @@ async def test_a_ping_limit_holds_back_a_second_ping_within_its_hours(fake: Fake
     fake.assert_clean()
 
 
+@on_both_backends
 async def test_the_digest_comes_at_the_players_hour_not_in_quiet_hours_and_once_a_day(
         fake: FakeDiscord, make_bot: BotFactory) -> None:
     clock = Clock()
     clock.now = datetime(2026, 12, 2, 4, 0, tzinfo=UTC)
     bot = await make_bot(clock=clock)
     await fake.connect(bot)  # the server's and channel's names come with the gateway
-    users = await tolp_table(fake, bot)
-    ann = users[1]
+    ann = fake.add_member("ann")
+    assert (await fake.interact(bot, fake.slash(ann, "game new", game="tolp"))).ok  # a table in its lobby
     await fake.interact(bot, fake.slash(ann, "game prefs", timezone="Europe/Stockholm", quiet_start=22,
                                         quiet_end=7))
     r = await fake.interact(bot, fake.slash(ann, "game prefs", digest=6))
@@ -181,8 +183,9 @@ async def test_the_digest_comes_at_the_players_hour_not_in_quiet_hours_and_once_
     sent = await tick(2.05)  # 07:03: the quiet hours ended
     assert len(sent) == 1
     digest = sent[0].content
-    assert digest.startswith("player2 — your daily digest: 1 table, ") and "Tölp" in digest
-    assert f"{fake.guild_name} › #game" in digest and f"/channels/{fake.guild_id}/{fake.channel_id}/" in digest
+    assert digest.startswith("ann — your daily digest: 1 table, 0 waiting for you\n"), digest
+    assert "Tölp" in digest and "waiting in the lobby" in digest
+    assert f"{fake.guild_name} › #game" in digest and f"/channels/{fake.guild_id}/{fake.channel_id}" in digest
     assert await tick(5) == []  # once a day
     await fake.close_bot(bot)
     restarted = await make_bot(clock=clock)

@@ -10,6 +10,8 @@ changes (and at start and end) a new board is posted, pinging the players it wai
 superseded one is edited down to a one-line summary of its turn (no image, no buttons). Posts
 carry a nonce Discord enforces, so a post retried after a crash returns the first message instead
 of a second one; edits and summaries are idempotent. Each channel is paced to Discord's limit.
+A board rides the interaction of whoever changed the table while its token serves (cogs/rides.py):
+follow-ups and the webhook's edits do not count against Discord's global limit.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ from cogs.news import (
 from cogs.notify import board_pings, heads_up, silent
 from cogs.private import board_link, hand_only_view, private_message
 from cogs.replies import NO_PINGS, clip, mention_of, paced, pinging
+from cogs.rides import Ride, Rides
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -115,8 +118,10 @@ class Announcer(commands.Cog):
         # other processes may commit to this database (PostgreSQL): see _run's last look
         self.shared = bot.db.backend != SQLITE
         self._closing = False
+        self.rides = Rides(bot)  # the movers' interactions that carry boards (cogs/rides.py)
 
     async def cog_load(self) -> None:
+        self.rides.started_after = await self.outbox.latest()
         # the sweep's first round, once connected, delivers what the last run committed but did
         # not announce; later rounds retry what Discord refused for a while
         if self.bot.settings.announce_sweep_seconds > 0:
@@ -228,7 +233,7 @@ class Announcer(commands.Cog):
         first = pending[0].id
         if any(p["kind"] == ENDED for p in payloads):  # /game end abandoned the table
             if board is not None:
-                await self.supersede(record, board, public)
+                await self.supersede(record, board, public, self.rides.of(record))
             await self.archive_thread(record)  # after the last edit: an archived thread refuses edits
             await self.outbox.delivered(ids, None)
             return
@@ -262,6 +267,10 @@ class Announcer(commands.Cog):
         if record.status != "active":
             return []
         return sorted(ui_for(record.game).window(self.bot.service.observe(record, None)))
+
+    def ride(self, game_id: int, interaction: discord.Interaction) -> None:
+        """The table's next deliveries may go out through this (answered) interaction."""
+        self.rides.remember(game_id, interaction)
 
     def answered(self, game_id: int, ply: int, seat: int) -> None:
         """The move that made ``ply`` showed its mover their own new view in its answer."""
@@ -347,20 +356,21 @@ class Announcer(commands.Cog):
         users = await board_pings(self.bot, record, users)  # muted tables and ping limits (cogs/notify.py)
         files = await self.board_files(record, public[-1] if public else None, public)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
-        channel = self.bot.get_partial_messageable(int(record.channel_id))
-        async with paced(self.bot, record.channel_id):
-            with lane(BOARD):
-                message = await channel.send(text, files=files, embeds=self.board_embeds(files), view=view,
-                                             allowed_mentions=pinging(*users), nonce=nonce(record.id, first))
+        ride = self.rides.of(record)
+        orphan = await self.rides.orphan(record, old) if self.rides.may_have_posted(record, first) else None
+        message = orphan or await self.rides.post(record, ride, nonce(record.id, first), content=text, files=files,
+                                                  embeds=self.board_embeds(files), view=view,
+                                                  allowed_mentions=pinging(*users))
         if message.content != text:
             # a post retried after a crash: Discord returned the first one; bring it up to date
             files = await self.board_files(record, public[-1] if public else None, public)
-            await self._edit(record.channel_id, message.id, content=text, attachments=files,
-                             embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
+            with lane(BOARD):
+                await self._edit(record.channel_id, message.id, content=text, attachments=files,
+                                 embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
         if old is not None and old.message_id != str(message.id):
-            await self.fold(record, old, [] if kept else public)
+            await self.fold(record, old, [] if kept else public, ride)
         elif old is None and record.board_message_id and record.board_message_id != str(message.id):
-            await self.fold_lobby(record, record.board_message_id, str(message.id))
+            await self.fold_lobby(record, record.board_message_id, str(message.id), ride)
         # the opening (the start, the first player's draw) is told once: the next board leaves it out
         opening = {"opening": True} if old is None else {}
         # ``stored``: whom the board is for (the seats to act, or everyone an open window lets act)
@@ -375,38 +385,46 @@ class Announcer(commands.Cog):
         files = await self.board_files(record, public[-1] if public else None, public)
         view = board_view(record, self.bot.service.observe(record, None), record.locale)
         with lane(BOARD):
-            await self._edit(board.channel_id, int(board.message_id), content=text, attachments=files,
-                             embeds=self.board_embeds(files), view=view, allowed_mentions=pinging(*users))
+            await self._edit_message(board.channel_id, board.message_id, self.rides.of(record), content=text,
+                                     attachments=files, embeds=self.board_embeds(files), view=view,
+                                     allowed_mentions=pinging(*users))
         return BoardRow(record.id, board.channel_id, board.message_id, stored or to_act, events, record.ply,
                         board.dms)
 
-    async def fold(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
+    async def fold(self, record: GameRow, board: BoardRow, public: list[Event], ride: Ride | None = None) -> None:
         """Fold the board a new one replaced: at once, or (cosmetic, so low priority) once the
         announcer has caught up when tables wait for a delivery or this channel for its pace; at once
         when the game is over."""
         # a finished game's thread is archived right after this delivery, and an archived thread
         # refuses edits: its last summary cannot wait
-        if record.status == "active" and (self.admission.pressed or self.bot.budget.pressed
-                                          or self.bot.pacer.wait_time(record.channel_id) > 0):
+        carried = self.rides.carrier(board.message_id, ride) is not None  # an interaction folds it: not counted
+        if record.status == "active" and (self.admission.pressed or self.bot.pacer.wait_time(record.channel_id) > 0
+                                          or (self.bot.budget.pressed and not carried)):
             self.admission.later(f"the summary of board {board.message_id} of game {record.id}",
-                                 lambda: self.supersede(record, board, public))
+                                 lambda: self.supersede(record, board, public, ride))
             return
-        await self.supersede(record, board, public)
+        await self.supersede(record, board, public, ride)
 
-    async def fold_lobby(self, record: GameRow, lobby_id: str, board_id: str) -> None:
+    async def fold_lobby(self, record: GameRow, lobby_id: str, board_id: str, ride: Ride | None = None) -> None:
         """The game started: its lobby message folds to one line that links the first board."""
         text = lobby_folded(record, board_link(record, board_id), record.locale)
         try:
-            await self._edit(record.channel_id, int(lobby_id), content=text, view=None, allowed_mentions=NO_PINGS)
+            await self._edit_message(record.channel_id, lobby_id, ride, content=text, view=None,
+                                     allowed_mentions=NO_PINGS)
         except discord.HTTPException:  # a deleted lobby: the board stands on its own
             log.warning("could not fold the lobby of game %s", record.id, exc_info=True)
 
-    async def supersede(self, record: GameRow, board: BoardRow, public: list[Event]) -> None:
+    async def supersede(self, record: GameRow, board: BoardRow, public: list[Event], ride: Ride | None = None) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""
         text = summary_text([*events_from(board.events), *public], record, record.locale)
         with lane(FOLD):
-            await self._edit(board.channel_id, int(board.message_id), content=text, attachments=[], embeds=[],
-                             view=None, allowed_mentions=NO_PINGS)
+            await self._edit_message(board.channel_id, board.message_id, ride, content=text, attachments=[],
+                                     embeds=[], view=None, allowed_mentions=NO_PINGS)
+
+    async def _edit_message(self, channel_id: str, message_id: str, ride: Ride | None, **fields: Any) -> None:
+        """Edit a message of the table: through an interaction that may edit it, else counted."""
+        if not await self.rides.edit(channel_id, message_id, ride, **fields):
+            await self._edit(channel_id, int(message_id), **fields)
 
     async def _edit(self, channel_id: str, message_id: int, **fields: Any) -> None:
         channel = self.bot.get_partial_messageable(int(channel_id))

@@ -15,9 +15,9 @@ from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
 from bot.services.text import shown
 from cogs.components import GameButton
-from cogs.moves import announce
+from cogs.moves import announce, announced
 from cogs.notify import reminder_pings
-from cogs.replies import NO_PINGS, acknowledged, guarded, locale_of, paced, pinging, reply
+from cogs.replies import NO_PINGS, guarded, locale_of, paced, pinging, reply
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -146,8 +146,7 @@ async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, 
         if result.update is None:
             await reply(interaction, t("clock.vote_recorded", locale, votes=result.votes, needed=result.needed))
             return
-        announce(bot, result.update)
-        await acknowledged(interaction)
+        await announced(interaction, result.update)
 
     await guarded(interaction, work)
 

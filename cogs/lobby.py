@@ -21,9 +21,10 @@ from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.components import LobbyButton
 from cogs.drawing import alt_text, png, render_public
-from cogs.moves import announce, show_hand
+from cogs.moves import announce, announced, show_hand
 from cogs.notify import prefs_digest, replan_digest
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply, spend
+from cogs.rides import edit_carried, rides_of
 from cogs.undo import ask
 from cogs.web import set_pages
 
@@ -64,6 +65,9 @@ async def post_lobby(interaction: discord.Interaction, record: GameRow, locale: 
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     message = await interaction.followup.send(lobby_text(record, locale), view=lobby_view(record, locale),
                                               allowed_mentions=NO_PINGS, wait=True)
+    carrying = rides_of(bot)
+    if carrying is not None:  # joins edit it, the start folds it: through this interaction's webhook
+        carrying.carry(str(message.id), interaction)
     await bot.service.set_lobby_message(record.id, str(message.id))
 
 
@@ -75,10 +79,13 @@ async def refresh_lobby(bot: GameMasterBot, record: GameRow, *, closed: bool = F
     locale = record.locale
     text = t("lobby.aborted", locale) if closed else lobby_text(record, locale)
     channel = bot.get_partial_messageable(int(record.channel_id))
+    fields: dict[str, Any] = {"content": text, "view": None if closed else lobby_view(record, locale),
+                              "allowed_mentions": NO_PINGS}
     try:
+        if await edit_carried(bot, record.channel_id, record.board_message_id, **fields):
+            return  # not counted against Discord's global limit
         async with paced(bot, record.channel_id):
-            await channel.get_partial_message(int(record.board_message_id)).edit(
-                content=text, view=None if closed else lobby_view(record, locale), allowed_mentions=NO_PINGS)
+            await channel.get_partial_message(int(record.board_message_id)).edit(**fields)
     except discord.HTTPException:
         log.warning("could not update the lobby message of game %s", record.id, exc_info=True)
 
@@ -113,8 +120,7 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     result = await press(bot.service, game_id, str(interaction.user.id))
     if result.update is not None:
-        announce(bot, result.update)
-        await acknowledged(interaction)
+        await announced(interaction, result.update)
         return
     lobby = result.lobby
     text = t("rematch.pressed", lobby.locale, player=shown_name(interaction.user))
@@ -187,10 +193,9 @@ async def do_start(interaction: discord.Interaction) -> None:
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
-    announce(bot, update)
+    await announced(interaction, update)  # the first board rides the start's interaction
     if button:
         await interaction.edit_original_response(view=None)  # the lobby is closed: no Join/Start
-    await acknowledged(interaction)
 
 
 class NewTable(TypedDict):
@@ -374,8 +379,7 @@ class Lobby(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            announce(self.bot, update)
-            await acknowledged(interaction)
+            await announced(interaction, update)
         await guarded(interaction, work)
 
     @game.command(name="undo", description="Ask the other players to take back your last move")

@@ -21,15 +21,31 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def announce(bot: GameMasterBot, update: Update, answered: int | None = None) -> None:
+def announce(bot: GameMasterBot, update: Update, answered: int | None = None,
+             ride: discord.Interaction | None = None) -> None:
     """The change and its announcement are committed (the outbox entry of its transaction); wake
     the table's announcer, which posts or edits the board and sends the DMs after the reply.
-    ``answered``: the seat whose new private view the interaction's answer already showed."""
+    ``answered``: the seat whose new private view the interaction's answer already showed;
+    ``ride``: the mover's interaction, answered, whose webhook carries the board (not counted
+    against Discord's global limit)."""
     announcer = bot.get_cog("Announcer")
     if announcer is not None:
         if answered is not None:
             announcer.answered(update.record.id, update.record.ply, answered)  # type: ignore[attr-defined]
+        if ride is not None:
+            announcer.ride(update.record.id, ride)  # type: ignore[attr-defined]
         announcer.wake(update.record.id)  # type: ignore[attr-defined]
+
+
+async def announced(interaction: discord.Interaction, update: Update) -> None:
+    """A change the board shows answers the interaction: no "Done" (``acknowledged``), and the
+    board rides the interaction once its answer is complete (not counted against Discord's global
+    limit; cogs/rides.py)."""
+    done = False
+    try:
+        done = await acknowledged(interaction)
+    finally:  # the change is committed: its board goes out whatever became of the answer
+        announce(interaction.client, update, ride=interaction if done else None)  # type: ignore[arg-type]
 
 
 async def act(interaction: discord.Interaction, action: str, *, game_id: int | None = None,
@@ -52,12 +68,13 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
             exc.game_id = exc.game_id or table
             raise
         answered = None
+        answer_done = False
         try:
             answered = await answer_with_own_view(interaction, update)
+            # once the answer is complete a follow-up is a message of its own: the board rides it
+            answer_done = answered is not None or await acknowledged(interaction)
         finally:  # the move is committed: its board goes out whatever became of the answer
-            announce(bot, update, answered)
-        if answered is None:
-            await acknowledged(interaction)
+            announce(bot, update, answered, interaction if answer_done else None)
 
     await guarded(interaction, work)
 

@@ -124,14 +124,17 @@ async def defer_public(interaction: discord.Interaction) -> None:
     interaction.extras["public_placeholder"] = True
 
 
-async def acknowledged(interaction: discord.Interaction) -> None:
+async def acknowledged(interaction: discord.Interaction) -> bool:
     """A move the board shows needs no "Done": a button click was acknowledged as a deferred update
-    of the board; a slash command's "thinking…" placeholder is removed."""
+    of the board; a slash command's "thinking…" placeholder is removed. True when no placeholder
+    is left (the interaction's next follow-up is then a message of its own)."""
     if interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
         try:
             await interaction.delete_original_response()
         except discord.HTTPException:
             log.warning("could not remove the placeholder of interaction %s", interaction.id)
+            return False
+    return True
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:

@@ -21,9 +21,9 @@ from bot.games.stratego.setups import PRESETS
 from bot.i18n import t
 from bot.services.core import Update
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec
-from cogs.moves import act, announce, show_hand
+from cogs.moves import act, announced, show_hand
 from cogs.private import private_message
-from cogs.replies import acknowledged, guarded, locale_of, reply
+from cogs.replies import guarded, locale_of, reply
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -154,8 +154,7 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
                                                interaction_id=str(interaction.id), reply_privately=True)
         locale = locale_of(interaction)
         if any(event.visible_to is None for event in update.events):
-            announce(bot, update)
-            await acknowledged(interaction)
+            await announced(interaction, update)
             return
         seat = update.record.seat_of(str(interaction.user.id))
         assert seat is not None
@@ -288,8 +287,7 @@ class Stratego(commands.Cog):
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
-            announce(self.bot, update)
-            await acknowledged(interaction)
+            await announced(interaction, update)
         await guarded(interaction, work)
 
 

@@ -10,8 +10,8 @@ from bot.i18n import t
 from bot.services.text import shown
 from bot.services.undo import Undo, UndoRequest
 from cogs.components import GameButton
-from cogs.moves import announce
-from cogs.replies import acknowledged, guarded, locale_of, mention_of, paced, pinging, reply
+from cogs.moves import announced
+from cogs.replies import guarded, locale_of, mention_of, paced, pinging, reply
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -44,8 +44,7 @@ async def ask(interaction: discord.Interaction, game_id: int | None = None, ply:
         table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
         request = await Undo(bot.service).ask(user_id=str(interaction.user.id), game_id=table, ply=ply)
         if request.update is not None:
-            announce(bot, request.update)
-            await acknowledged(interaction)
+            await announced(interaction, request.update)
             return
         await post_request(bot, request)
         await reply(interaction, t("undo.asked_private", locale_of(interaction)))
@@ -79,8 +78,7 @@ async def button(interaction: discord.Interaction, match: re.Match[str]) -> None
                                                  agree=choice == "yes")
         record = request.record
         if request.update is not None:
-            announce(bot, request.update)
-            await acknowledged(interaction)
+            await announced(interaction, request.update)
             return
         if request.refused_by is not None:
             channel = bot.get_partial_messageable(int(record.channel_id))

@@ -12,8 +12,10 @@ from bot.services.pacing import ChannelPacer
 from bot.services.players import Players
 from bot.services.ratings_kept import Ratings
 from bot.services.scheduler import Scheduler
+from bot.services.shared_budget import SharedBudget
 from bot.services.table import GameService
 from bot.settings import Settings
+from bot.storage.backend import POSTGRES
 from bot.storage.db import Database
 
 
@@ -37,4 +39,11 @@ class Services:
         scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))
         return cls(db=db, table=table, players=players, history=History(db), ratings=Ratings(db),
                    scheduler=scheduler, pacer=ChannelPacer(settings.channel_posts, settings.channel_window),
-                   budget=GlobalPacer())
+                   budget=global_pacer(settings, db))
+
+
+def global_pacer(settings: Settings, db: Database) -> GlobalPacer:
+    """The process's pacer of counted calls; on PostgreSQL, where several processes of one token may
+    run (shards), it also takes each call's place in the token's budget in the database."""
+    shared = SharedBudget(db, settings.token) if db.backend == POSTGRES and settings.token else None
+    return GlobalPacer(shared=shared)

@@ -9,7 +9,8 @@ answered it, so however the calls travel, Discord never sees more than ``limit``
 ``window`` seconds from this process.
 
 Several processes of one token (shards on PostgreSQL) also share a budget in the database
-(``SharedBudget``): each counted call first reserves a place in the token's current time slot.
+(bot/services/shared_budget.py, ``SharedBudget``): each counted call also takes a place in the
+token's current time slot there.
 """
 from __future__ import annotations
 
@@ -90,14 +91,23 @@ class GlobalPacer:
         """Wait for room (in ``priority``'s lane, default the caller's) and take it; returns the
         room's stamp for ``sent``."""
         priority = current_lane() if priority is None else priority
-        if not self._waiting and self.delay() == 0 and (self.shared is None or await self.shared.reserve() == 0):
-            return self._take()
+        if not self._waiting and self.delay() == 0:
+            stamp = self._take()  # held while the shared budget answers: no other call takes it meanwhile
+            if self.shared is None or await self.shared.reserve() == 0:
+                return stamp
+            self._give_back(stamp)
         self.waited += 1
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future))
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._serve(), name="gamemaster-global-pacer")
         return await future
+
+    def _give_back(self, stamp: float) -> None:
+        try:
+            self._held.remove(stamp)
+        except ValueError:
+            pass
 
     def _take(self) -> float:
         stamp = self.clock()
@@ -110,22 +120,26 @@ class GlobalPacer:
                 heapq.heappop(self._waiting)
                 continue
             wait = self.delay()
-            if wait == 0 and self.shared is not None:
-                wait = await self.shared.reserve()
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
-            _, _, future = heapq.heappop(self._waiting)
-            if future.done():
+            stamp = self._take()
+            wait = 0.0 if self.shared is None else await self.shared.reserve()
+            if wait > 0:
+                self._give_back(stamp)
+                await asyncio.sleep(wait)
                 continue
-            future.set_result(self._take())
+            while self._waiting and self._waiting[0][2].done():
+                heapq.heappop(self._waiting)
+            if not self._waiting:  # every caller gave up meanwhile: the place goes unused
+                self._give_back(stamp)
+                return
+            _, _, future = heapq.heappop(self._waiting)
+            future.set_result(stamp)
 
     def sent(self, stamp: float) -> None:
         """The call Discord answered: its room counts from now (later than Discord saw it)."""
-        try:
-            self._held.remove(stamp)
-        except ValueError:
-            pass
+        self._give_back(stamp)
         self._held.append(self.clock())
 
 

@@ -119,6 +119,11 @@ class Outbox:
         async with self.db.reading_one() as conn:
             return bool(await announcements.pending(conn, game_id))
 
+    async def latest(self) -> int:
+        """The newest outbox entry's id (0: none yet)."""
+        async with self.db.reading_one() as conn:
+            return await announcements.latest_id(conn)
+
     async def tables(self) -> list[int]:
         """Games with committed changes not yet announced (delivered at start-up and periodically)."""
         async with self.db.transaction() as conn:

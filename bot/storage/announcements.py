@@ -48,6 +48,12 @@ async def pending(conn: aiosqlite.Connection, game_id: int) -> list[Pending]:
     return [Pending(r["id"], r["game_id"], r["ply"], json.loads(r["payload"])) for r in rows]
 
 
+async def latest_id(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("SELECT COALESCE(MAX(id), 0) FROM announcements") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def pending_games(conn: aiosqlite.Connection) -> list[int]:
     async with conn.execute("SELECT DISTINCT game_id FROM announcements WHERE done_at IS NULL "
                             "ORDER BY game_id") as cur:

@@ -45,7 +45,8 @@ COPIED: tuple[tuple[str, str | None], ...] = (
 # delivered before it stopped (what it still held is redelivered by the source, not copied)
 # tables besides games whose id the database numbers
 NUMBERED = frozenset({"challenges", "seat_holders", "seat_requests"})
-LEFT = frozenset({"instance_leases", "schema_version", "announcements", "announce_leases"})
+LEFT = frozenset({"instance_leases", "schema_version", "announcements", "announce_leases",
+                  "rate_slots"})  # the running processes' shared budget of Discord calls
 BATCH = 500  # games per transaction
 
 

@@ -38,9 +38,9 @@ def tolp_command(action: str) -> tuple[str, dict[str, object]]:
 
 
 def board_posts(fake: FakeDiscord) -> list[StoredMessage]:
-    """The bot's own messages in the game channel (boards; lobby and replies are interaction
-    responses), oldest first."""
-    return [m for m in fake.channel_messages() if m.kind == "channel"]
+    """The bot's boards in the game channel, oldest first: posted to the channel, or as a public
+    follow-up of the move's interaction (the lobby and the replies are interaction responses)."""
+    return [m for m in fake.channel_messages() if m.kind == "channel" or (m.kind == "followup" and not m.ephemeral)]
 
 
 def assert_living_table(fake: FakeDiscord, turn_changes: int) -> None:
@@ -65,8 +65,9 @@ def assert_moved(response: Responses) -> None:
     placeholder removed, or either answered with the mover's own new private view (ephemeral,
     naming its table: a follow-up instead of a DM); no "Done" and no refusal."""
     assert response.ok, response.text
-    answer = [m for m in response.messages if m.content or m.files]
-    assert len(answer) <= 1, response.text
+    boards = board_posts(response._fake)  # the board the move's interaction carried is no answer
+    answer = [m for m in response.messages if (m.content or m.files) and m not in boards]
+    assert len(answer) <= 1, [(m.kind, m.ephemeral, m.deleted, m.content[:40]) for m in answer]
     for message in answer:
         assert message.ephemeral and "https://discord.com/channels/" in message.content, message.content
 

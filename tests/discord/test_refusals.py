@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import assert_moved, latest_board
+from tests.discord.helpers import assert_moved, latest_board, tolp_command
 from tests.fakediscord import FakeDiscord
 
 
@@ -88,7 +88,42 @@ async def test_a_move_stands_when_the_board_cannot_be_posted(fake: FakeDiscord, 
     user = next(u for u in users if u["id"] == record.user_of(seat))
     play = next(a for a in bot.service.legal_texts(record, seat) if a.startswith("play"))
     fake.mute_channel(fake.channel_id)
+    # a board no interaction carries (a timer's move, a token past its 15 minutes) is a channel post
+    bot.get_cog("Announcer").rides.of = lambda record: None
     answer = await fake.interact(bot, fake.slash(user, "tolp play", cards=play[5:]))
     assert_moved(answer)  # acknowledged (with the mover's own new hand); its announcement is the announcer's
     assert (await bot.service.current(fake.channel_id)).ply == record.ply + 1
     assert any("could not announce" in line for line in fake.errors)  # logged with its traceback
+
+
+async def test_the_board_a_move_makes_rides_its_interaction_even_without_send_messages(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await started(fake, bot, users)
+    record = await bot.service.current(fake.channel_id)
+    seat = min(bot.service.to_act(record))
+    user = next(u for u in users if u["id"] == record.user_of(seat))
+    play = next(a for a in bot.service.legal_texts(record, seat) if a.startswith("play"))
+    fake.mute_channel(fake.channel_id)  # an interaction's follow-up needs no Send Messages
+    answer = await fake.interact(bot, fake.slash(user, "tolp play", cards=play[5:]))
+    assert_moved(answer)
+    board = next(m for m in answer.followups if not m.ephemeral)
+    assert board.files[0].filename == f"tolp-{record.ply + 1}.png" and board.mentions
+    # the next move: its board rides its interaction, and the fold of the board above through the
+    # interaction that posted it
+    record = await bot.service.current(fake.channel_id)
+    seat = min(bot.service.to_act(record))
+    user = next(u for u in users if u["id"] == record.user_of(seat))
+    legal = bot.service.legal_texts(record, seat)
+    action = next((a for a in legal if a.startswith("play")), legal[0])
+    command, options = tolp_command(action)
+    counted = len(fake.counted_requests)
+    assert_moved(await fake.interact(bot, fake.slash(user, command, options)))
+    # the board, its ping and the fold of the one before: nothing counted against the global limit
+    # but DMs to players whose hand the move changed
+    assert all(r.route.startswith(("/users/@me/channels", "/channels/")) and
+               fake.channels.get(r.route.split("/")[2], {}).get("type", 1) == 1
+               for r in fake.counted_requests[counted:] if r.route.startswith("/channels/")), \
+        fake.counted_requests[counted:]
+    assert fake.errors == []

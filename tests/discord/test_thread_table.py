@@ -53,7 +53,8 @@ async def test_a_table_in_its_own_thread_is_played_there_and_archived(fake: Fake
     finished = await bot.service.latest(thread["id"])
     assert finished.status == "finished"
     # the boards are in the thread, none in the parent; the last one carries the result
-    posted = [m for m in fake.channel_messages(thread) if m.kind == "channel"]
+    posted = [m for m in fake.channel_messages(thread) if m.kind == "channel" or (m.kind == "followup"
+                                                                                  and not m.ephemeral)]
     assert [m for m in posted if m.files] == [posted[-1]]
     assert "seed" in posted[-1].content
     decoded(posted[-1].files[0].data)
@@ -62,8 +63,8 @@ async def test_a_table_in_its_own_thread_is_played_there_and_archived(fake: Fake
     assert thread["thread_metadata"]["archived"] is True
     archive = next(i for i, q in enumerate(fake.requests) if q.method == "PATCH"
                    and q.path.endswith(f"/channels/{thread['id']}") and (q.json or {}).get("archived"))
-    result_post = max(i for i, q in enumerate(fake.requests) if q.method == "POST"
-                      and q.path.endswith(f"/channels/{thread['id']}/messages"))
+    result_post = max(i for i, q in enumerate(fake.requests) if q.method == "POST" and q.status == 200
+                      and (q.response or {}).get("id") == posted[-1].id)
     assert result_post < archive
 
     # a later post (the rematch's lobby) unarchives the thread

@@ -114,6 +114,8 @@ Enforced (HTTP error + entry in fake.violations)
     file larger than the interaction's attachment_size_limit / ``fake.attachment_size_limit``
     (10 MiB) -> 413 40005
     followup / edit with an unknown (or not yet acknowledged) token -> 404 10015
+    followup / edit with a token older than ``fake.token_lifetime`` (15 min) -> 401 50027 Invalid
+    Webhook Token (not a violation: tests shorten the lifetime to see the bot fall back)
     editing another user's message -> 403 50005; editing a message in an archived thread ->
     400 50083; request to a route the fake does not know -> 404
     (recorded as a violation "unhandled route" so gaps in the fake are loud)
@@ -226,6 +228,7 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, 
 
     def __init__(self, *, guild_locale: str = "en-US", guild_name: str = "Test Guild") -> None:
         self.response_deadline = 3.0
+        self.token_lifetime = 15 * 60.0  # an interaction token's webhook serves 15 minutes
         self.attachment_size_limit = 10 * MiB
         self.ratelimit_next = 0
         self.ratelimit_retry_after = 0.05

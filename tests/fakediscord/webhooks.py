@@ -24,6 +24,8 @@ class Webhooks:
         rec = self._by_token.get(tok)
         if rec is None or app != self.app_id:
             raise DiscordError(404, 10015, "Unknown Webhook", detail=f"unknown webhook token {tok[:24]!r}")
+        if time.monotonic() - rec.injected_at > self.token_lifetime:
+            raise DiscordError(401, 50027, "Invalid Webhook Token", violation=False)
         return rec
 
     async def r_callback(self, req: Recorded, iid: str, tok: str) -> tuple:

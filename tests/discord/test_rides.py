@@ -1,0 +1,93 @@
+"""Boards ride the interaction of whoever changed the table: the lobby's edits, the first board of a
+start, every move's board and the fold of the one before go through the interactions' webhooks,
+which Discord's global limit does not count; a board whose interaction's token no longer serves
+goes out as a channel post, once."""
+from __future__ import annotations
+
+from typing import Any
+
+from tests.discord.conftest import BotFactory
+from tests.discord.helpers import assert_moved, board_posts, tolp_command
+from tests.fakediscord import FakeDiscord, Recorded, StoredMessage
+
+
+def in_channel(fake: FakeDiscord, requests: list[Recorded]) -> list[str]:
+    """The counted calls on the table's channel (a DM's are the players' own business)."""
+    return [f"{r.method} {r.route}" for r in requests if r.route.startswith(f"/channels/{fake.channel_id}")]
+
+
+async def play(fake: FakeDiscord, bot: Any, users: list[dict[str, Any]]) -> None:
+    """The player to act makes their first legal move (a play when there is one) by slash command."""
+    record = await bot.service.current(fake.channel_id)
+    seat = min(bot.service.to_act(record))
+    user = next(u for u in users if u["id"] == record.user_of(seat))
+    legal = bot.service.legal_texts(record, seat)
+    command, options = tolp_command(next((a for a in legal if a.startswith("play")), legal[0]))
+    assert_moved(await fake.interact(bot, fake.slash(user, command, options)))
+
+
+async def test_a_start_and_its_moves_cost_the_table_no_counted_call(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    counted = len(fake.counted_requests)
+    new = await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    lobby = new.original
+    for user in users[1:]:  # the joins edit the lobby through /game new's webhook
+        assert (await fake.interact(bot, fake.click(user, lobby, label="Join"))).ok
+    assert len(lobby.history) >= 2 and "Join" in str(lobby.components)
+    start = await fake.interact(bot, fake.click(users[0], lobby, label="Start"))
+    # the first board is the Start click's follow-up; the lobby folds through the same interaction
+    first = next(m for m in start.followups if not m.ephemeral)
+    assert first.files and first.files[0].filename == "tolp-0.png" and first.mentions
+    assert lobby.components == [] and "https://discord.com/channels/" in lobby.content
+    for _ in range(4):
+        await play(fake, bot, users)
+    *folded, current = board_posts(fake)
+    assert len(folded) >= 4 and all(not m.files and not m.components for m in folded)
+    assert current.kind == "followup" and current.files
+    # nothing on the table's channel counted against Discord's global limit: lobby, boards, pings, folds
+    assert in_channel(fake, fake.counted_requests[counted:]) == []
+    fake.assert_clean()
+
+
+def hand_menu(messages: list[StoredMessage], game_id: int) -> tuple[StoredMessage, dict[str, Any]]:
+    """A private view of the game with a menu of moves (the seat to act has one)."""
+    for message in messages:
+        for row in message.payload.get("components", []):
+            for item in row.get("components", []):
+                if item.get("type") == 3 and item.get("options") and item["custom_id"].split(":")[1] == str(game_id):
+                    return message, item
+    raise AssertionError("no private view with a menu")
+
+
+async def test_a_board_whose_token_no_longer_serves_is_posted_to_the_channel_once(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    bot = await make_bot()
+    users = fake.add_members(3)
+    await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    await fake.interact(bot, fake.slash(users[0], "game start"))
+    await play(fake, bot, users)  # its board rides the move's interaction, which the table keeps
+    record = await bot.service.current(fake.channel_id)
+    before = board_posts(fake)
+    assert before[-1].kind == "followup"
+    # the next move is made from the player's private view once every token has run out: its own
+    # answer fails, so it cannot carry the board; the table's ride (the move before) is refused by
+    # Discord (401 Invalid Webhook Token) and the board goes out as a counted channel post instead
+    seat = min(bot.service.to_act(record))
+    player = next(u for u in users if u["id"] == record.user_of(seat))
+    shown = await fake.interact(bot, fake.click(player, before[-1], label="Show my hand"))
+    message, menu = hand_menu(shown.messages, record.id)
+    fake.token_lifetime = 0.0
+    counted = len(fake.counted_requests)
+    await fake.interact(bot, fake.select(player, message, menu["custom_id"], [menu["options"][0]["value"]]))
+    assert (await bot.service.current(fake.channel_id)).ply == record.ply + 1
+    refused = [r for r in fake.requests if r.status == 401 and r.route.startswith("/webhooks/")]
+    assert refused and any(r.method == "POST" and r.files for r in refused)  # the board's follow-up was tried
+    *folded, current = board_posts(fake)
+    assert current.kind == "channel" and current.files[0].filename == f"tolp-{record.ply + 1}.png"
+    assert len(folded) == len(before) and not folded[-1].files  # one new board; the one above folded
+    posts = [r for r in fake.counted_requests[counted:] if r.method == "POST"
+             and r.route == f"/channels/{fake.channel_id}/messages"]
+    assert len(posts) == 1

@@ -268,9 +268,9 @@ class Announcer(commands.Cog):
             return []
         return sorted(ui_for(record.game).window(self.bot.service.observe(record, None)))
 
-    def ride(self, game_id: int, interaction: discord.Interaction) -> None:
+    def ride(self, game_id: int, interaction: discord.Interaction, *, move: bool = False) -> None:
         """The table's next deliveries may go out through this (answered) interaction."""
-        self.rides.remember(game_id, interaction)
+        self.rides.remember(game_id, interaction, move=move)
 
     def answered(self, game_id: int, ply: int, seat: int) -> None:
         """The move that made ``ply`` showed its mover their own new view in its answer."""
@@ -457,14 +457,17 @@ class Announcer(commands.Cog):
                                                     board.message_id if board else None)
         if file is None and not content:
             return
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": NO_PINGS}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if seat in self.bot.service.to_act(record) and await self.rides.tell(record.id, user_id, **kwargs):
+            return  # their turn's view rides their own last move's interaction (cogs/rides.py)
         try:
             dm = await self.bot.fetch_dm_target(int(user_id))
-            kwargs: dict[str, Any] = {"content": content, "nonce": tag,
-                                      "allowed_mentions": NO_PINGS, "silent": await silent(self.bot, record, user_id)}
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
+            kwargs["nonce"] = tag
+            kwargs["silent"] = await silent(self.bot, record, user_id)
             await dmfold.send(dm, board, seat, kwargs, events)
         except discord.Forbidden as exc:
             if exc.code != 50007:

@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 def announce(bot: GameMasterBot, update: Update, answered: int | None = None,
-             ride: discord.Interaction | None = None) -> None:
+             ride: discord.Interaction | None = None, *, move: bool = False) -> None:
     """The change and its announcement are committed (the outbox entry of its transaction); wake
     the table's announcer, which posts or edits the board and sends the DMs after the reply.
     ``answered``: the seat whose new private view the interaction's answer already showed;
@@ -33,7 +33,7 @@ def announce(bot: GameMasterBot, update: Update, answered: int | None = None,
         if answered is not None:
             announcer.answered(update.record.id, update.record.ply, answered)  # type: ignore[attr-defined]
         if ride is not None:
-            announcer.ride(update.record.id, ride)  # type: ignore[attr-defined]
+            announcer.ride(update.record.id, ride, move=move)  # type: ignore[attr-defined]
         announcer.wake(update.record.id)  # type: ignore[attr-defined]
 
 
@@ -74,7 +74,7 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
             # once the answer is complete a follow-up is a message of its own: the board rides it
             answer_done = answered is not None or await acknowledged(interaction)
         finally:  # the move is committed: its board goes out whatever became of the answer
-            announce(bot, update, answered, interaction if answer_done else None)
+            announce(bot, update, answered, interaction if answer_done else None, move=True)
 
     await guarded(interaction, work)
 

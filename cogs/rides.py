@@ -89,18 +89,43 @@ class Rides:
 
     def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
-        self._rides: dict[int, Ride] = {}  # game -> the latest move's interaction, to carry its board
+        # (game, channel) -> the latest interaction there that changed the table, to carry its board
+        self._rides: dict[tuple[int, str], Ride] = {}
         self._carriers: dict[str, Ride] = {}  # board message -> the interaction that posted it
+        self._own: dict[tuple[int, str], Ride] = {}  # (game, player) -> that player's latest move there
         self._unsure: set[int] = set()  # games whose last follow-up post got no answer
         self.started_after = 0  # outbox entries up to this id were committed before this process ran
 
-    def remember(self, game_id: int, interaction: discord.Interaction) -> None:
+    def remember(self, game_id: int, interaction: discord.Interaction, *, move: bool = False) -> None:
         """The table's next deliveries may go out through this interaction (its answer is complete:
-        a follow-up now is a message of its own, not the answer)."""
-        if len(self._rides) + len(self._carriers) > RIDES_KEPT:
+        a follow-up now is a message of its own, not the answer); a ``move``'s also carries its
+        player's private view when their turn comes again (``tell``)."""
+        if len(self._rides) + len(self._carriers) + len(self._own) > RIDES_KEPT:
             self._rides = {k: r for k, r in self._rides.items() if r.fresh}
             self._carriers = {k: r for k, r in self._carriers.items() if r.fresh}
-        self._rides[game_id] = ride_of(interaction)
+            self._own = {k: r for k, r in self._own.items() if r.fresh}
+        ride = self._rides[(game_id, str(interaction.channel_id))] = ride_of(interaction)
+        if move:
+            self._own[(game_id, str(interaction.user.id))] = ride
+
+    async def tell(self, game_id: int, user_id: str, **fields: Any) -> bool:
+        """A player's private view for their turn, as a private follow-up of their own last move at
+        the table while its token serves (only they see it, where they last played; not counted
+        against Discord's global limit, a DM is). False: no such interaction, send a DM."""
+        ride = self._own.get((game_id, user_id))
+        if ride is None or not ride.fresh:
+            return False
+        try:
+            await ride.interaction.followup.send(ephemeral=True, **fields)
+        except discord.HTTPException as exc:
+            if expired(exc):
+                self._drop(ride)
+            else:  # the DM goes instead (a second private copy at worst, never a lost one)
+                log.warning("could not show seat's view through interaction %s", ride.interaction.id, exc_info=True)
+            if fields.get("file") is not None:
+                fields["file"].reset()
+            return False
+        return True
 
     def carry(self, message_id: str, interaction: discord.Interaction) -> None:
         """``message_id`` is this interaction's answer (a lobby): its edits may go through it."""
@@ -109,10 +134,8 @@ class Rides:
     def of(self, record: GameRow) -> Ride | None:
         """The latest move's interaction, if its follow-ups land in the table's channel (a move
         made from a DM's buttons cannot carry the board) and its token still serves."""
-        ride = self._rides.get(record.id)
-        if ride is None or not ride.fresh or str(ride.interaction.channel_id) != record.channel_id:
-            return None
-        return ride
+        ride = self._rides.get((record.id, record.channel_id))
+        return ride if ride is not None and ride.fresh else None
 
     def carrier(self, message_id: str, ride: Ride | None) -> Ride | None:
         """The fresh interaction through which ``message_id`` can be edited without counting: the

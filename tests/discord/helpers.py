@@ -37,6 +37,17 @@ def tolp_command(action: str) -> tuple[str, dict[str, object]]:
     return f"tolp {verb}", options
 
 
+def zlodej_command(action: str) -> tuple[str, dict[str, object]]:
+    """The /zlodej subcommand and options that make ``action`` (a canonical Zloděj action)."""
+    verb, _, rest = action.partition(" ")
+    if verb == "steal":
+        victim, _, cards = rest.partition(" ")
+        return "zlodej steal", {"target": f"#{int(victim) + 1}", "cards": cards}
+    if verb == "end":
+        return "zlodej end", {}
+    return f"zlodej {verb}", {"card" if verb == "discard" else "cards": rest}
+
+
 def board_posts(fake: FakeDiscord) -> list[StoredMessage]:
     """The bot's boards in the game channel, oldest first: posted to the channel, or as a public
     follow-up of the move's interaction (the lobby and the replies are interaction responses)."""

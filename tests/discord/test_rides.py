@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine import registry
+from bot.engine.registry import computer_action
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import assert_moved, board_posts, tolp_command
+from tests.discord.helpers import assert_moved, board_posts, own_view, tolp_command, zlodej_command
+from tests.discord.test_zlodej_game import made_for_ply
 from tests.fakediscord import FakeDiscord, Recorded, StoredMessage
 
 
@@ -91,3 +94,40 @@ async def test_a_board_whose_token_no_longer_serves_is_posted_to_the_channel_onc
     posts = [r for r in fake.counted_requests[counted:] if r.method == "POST"
              and r.route == f"/channels/{fake.channel_id}/messages"]
     assert len(posts) == 1
+
+
+async def test_a_players_turn_view_comes_privately_under_their_own_last_move(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """Zloděj hands a player their hand with its menus when their turn comes: to a player who made
+    their last move at the table a few minutes ago, it comes as a private follow-up of that move's
+    interaction (only they see it, where they play), not as a DM, which Discord's limit counts."""
+    bot = await make_bot()
+    users = fake.add_members(3)
+    new = await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej", options="first_player=creator"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    await fake.interact(bot, fake.click(users[0], new.original, label="Start"))
+    game = registry.get("zlodej")
+    first = users[0]
+    moved = others = False
+    dms_before = 0
+    for _ in range(60):
+        record = await bot.service.current(fake.channel_id)
+        seat = min(bot.service.to_act(record))
+        user = next(u for u in users if u["id"] == record.user_of(seat))
+        if user is first and others:
+            break  # the first player's turn came back
+        moved |= user is first
+        others |= moved and user is not first
+        command, options = zlodej_command(str(computer_action(game, game.load(record.state), seat)))
+        assert_moved(await fake.interact(bot, fake.slash(user, command, options)))
+        if user is first:
+            dms_before = len(fake.dms_to(first))
+    else:
+        raise AssertionError("the first player's turn never came back")
+    view = own_view(fake, first)
+    assert view.ephemeral and view.kind == "followup" and made_for_ply(view, record.ply)
+    assert fake.interactions[view.interaction_id].user_id == first["id"]  # their own interaction's
+    assert any(o for row in view.payload["components"] for i in row["components"] for o in i.get("options", []))
+    assert len(fake.dms_to(first)) == dms_before  # no DM for it
+    fake.assert_clean()

@@ -150,8 +150,9 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert r.choices and {c["value"] for c in r.choices} <= set(setup_squares(BLUE))
     assert (await fake.interact(bot, fake.slash(blue, "stratego move", {"from": "J7", "to": "J6"}))).ok
 
-    # Red offers a draw from the DM; Blue declines; play goes on
-    dm = fake.dms_to(red)[-1]
+    # Red offers a draw from their turn's view (by DM, or privately under their last move); Blue
+    # declines; play goes on
+    dm = own_view(fake, red)
     assert "Your move" in dm.content
     assert (await fake.interact(bot, fake.click(red, dm, label="Offer a draw"))).ok
     assert f"<@{blue['id']}>" in boards(fake)[-1].content
@@ -159,8 +160,8 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert r.ok, r.text
     assert "declines the draw" in last_turn(fake)
 
-    # Red's scout runs A4 -> A7 from the DM move menu and takes the flag
-    dm = fake.dms_to(red)[-1]
+    # Red's scout runs A4 -> A7 from the turn view's move menu and takes the flag
+    dm = own_view(fake, red)
     menu = next(m for m in selects(dm) if any(o["value"] == "A4 A7" for o in m["options"]))
     assert any(o["label"] == "A4 2 → A7 ⚔" for o in menu["options"])
     r = await fake.interact(bot, fake.select(red, dm, menu["custom_id"], ["A4 A7"]))
@@ -177,7 +178,7 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert fake.dms_to(blue) == []
     red_squares = set(setup_squares(RED)) | {"B5"}
     offered = 0
-    for message in fake.dms_to(red):
+    for message in fake.dms_to(red) + fake.ephemerals_for(red):
         assert BLUE_CODE[30:] not in message.content.replace(" ", "")
         for value in option_values(message):
             assert value.split()[0] in red_squares

@@ -161,9 +161,12 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     assert final.content.startswith("🏆") and "round limit" in final.content
     assert "1. player" in final.content
     assert final.files[0].data.startswith(PNG) and [b.get("label") for b in final.buttons] == ["Rematch", "Replay"]
-    # stash views (the private line naming each nest's hidden sum) only ever went to their owners
+    # stash views (the private line naming each nest's hidden sum) only ever went to their owners:
+    # by DM, or privately through the owner's own interaction (a turn's view riding their last move)
     owner_of = {fake.dm_channel(u)["id"]: u["id"] for u in users}
-    stash_dms = [(owner_of.get(m.channel_id), line) for m in fake.messages.values() if m.kind == "dm"
+    private = [(owner_of.get(m.channel_id), m) for m in fake.messages.values() if m.kind == "dm"]
+    private += [(u["id"], m) for u in users for m in fake.ephemerals_for(u)]
+    stash_dms = [(recipient, line) for recipient, m in private
                  for line in m.content.splitlines() if line.startswith("Your hidden money:")]
     assert stash_dms
     for recipient, line in stash_dms:

@@ -2,6 +2,7 @@
 same offered load, and start-up time and memory with many stored games.
 
     python -m bench.bench_cluster [--tables 8] [--seconds 15] [--games 100000]
+    python -m bench.bench_cluster --budget 200 --seconds 10   # two shards within one token's 50/s
 
 Every configuration runs real ``gamemaster run`` processes against the loopback fake Discord:
 one process on SQLite, one on PostgreSQL, two (one shard each) on PostgreSQL. The offered load is
@@ -24,8 +25,21 @@ from pathlib import Path
 from bot.services.table import GameService
 from bot.storage.db import Database
 from tests.cluster import Cluster, quiet
-from tests.fakediscord import FakeDiscord, shard_of
+from tests.fakediscord import FakeDiscord, Recorded, shard_of
 from tests.pgserver import PostgresServer
+
+
+def is_board(fake: FakeDiscord, request: Recorded, channel: str) -> bool:
+    """A board posted or edited in ``channel``: by REST, or through the webhook of an interaction
+    made there (a board riding its mover's interaction; not the mover's private answer)."""
+    if not request.files or request.method not in ("POST", "PATCH"):
+        return False
+    if f"/channels/{channel}/messages" in request.path:
+        return True
+    parts = request.route.split("/")
+    interaction = fake._by_token.get(parts[3]) if parts[1] == "webhooks" and len(parts) > 3 else None
+    return interaction is not None and interaction.payload["channel_id"] == channel and \
+        not (request.json or {}).get("flags", 0) & 64
 
 
 async def _table(fake: FakeDiscord, service: GameService, channel: dict, users: list[dict],
@@ -47,8 +61,7 @@ async def _table(fake: FakeDiscord, service: GameService, channel: dict, users: 
         since = len(fake.requests)
         start = time.monotonic()
         await fake.dispatch("INTERACTION_CREATE", payload)
-        await fake.wait_request(lambda r: r.files and f"/channels/{channel['id']}/messages" in r.path
-                                and r.method in ("POST", "PATCH"), timeout=60, since=since)
+        await fake.wait_request(lambda r: is_board(fake, r, channel["id"]), timeout=60, since=since)
         latencies.append((time.monotonic() - start) * 1000)
         moves += 1
         while (await service.current(channel["id"])).ply == record.ply:  # type: ignore[union-attr]
@@ -86,6 +99,58 @@ async def _throughput(url: str, processes: int, tables: int, seconds: float) -> 
             return {"moves_per_s": sum(moves) / elapsed, "p50_ms": statistics.median(latencies),
                     "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))],
                     "moves": float(sum(moves))}
+        finally:
+            await cluster.stop()
+            await db.close()
+            await fake.stop()
+
+
+async def _budget(url: str, tables: int, seconds: float) -> dict[str, float]:
+    """Discord's global limit is one token's, whatever the processes: two shard processes on one
+    PostgreSQL each start ``tables`` / 2 Tölp tables (every start DMs its players their first hands,
+    which no interaction carries), all within ``seconds``, so together they want more than 50
+    counted calls a second; the shared budget in the database must hold both to 50 together."""
+    fake = FakeDiscord()
+    await fake.start()
+    guilds = [fake.guild_id, fake.add_guild("Second", shard=1 - shard_of(fake.guild_id, 2), shard_count=2)]
+    channels = [fake.add_channel(f"burst{n}", guild=guilds[n % 2]) for n in range(tables)]
+    players = [fake.add_members(3, prefix=f"b{n}p") for n in range(tables)]
+    with tempfile.TemporaryDirectory() as folder:
+        cluster = Cluster(fake, url, Path(folder))
+        db = await Database(url).connect()
+        try:
+            for shard in range(2):
+                await cluster.start(shard, 2, GAMEMASTER_SCHEDULER_SECONDS="60")
+            await quiet(fake)
+            counted_before = len(fake.counted_requests)
+
+            async def open_table(n: int) -> None:
+                await asyncio.sleep(n * seconds / tables)
+                a, b, c = players[n]
+                for user, command, options in ((a, "game new", {"game": "tolp"}), (b, "game join", {}),
+                                               (c, "game join", {}), (a, "game start", {})):
+                    answer = await fake.interact(None, fake.slash(user, command, channel=channels[n], **options),
+                                                 gateway=True, timeout=120)
+                    if not answer.ok or (answer.ephemeral and command != "game start"):
+                        raise AssertionError(f"{command} at table {n}: {answer.text}")
+            start = time.monotonic()
+            await asyncio.gather(*(open_table(n) for n in range(tables)))
+            while True:  # every start delivered, its DMs too
+                row = await db.fetchone("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL")
+                games = await db.fetchone("SELECT COUNT(*) FROM games WHERE status = 'active'")
+                if row is not None and games is not None and row[0] == 0 and games[0] == tables:
+                    break
+                if time.monotonic() - start > seconds + 300:
+                    raise TimeoutError(f"the starts were not all delivered: {row and row[0]} announcements "
+                                       f"pending, {games and games[0]} of {tables} games active")
+                await asyncio.sleep(0.2)
+            elapsed = time.monotonic() - start
+            counted = fake.counted_requests[counted_before:]
+            times = sorted(r.at for r in counted)
+            peak = max((sum(1 for u in times[i:i + 200] if u - t < 1.0) for i, t in enumerate(times)), default=0)
+            shards = {r.authorization for r in counted}
+            return {"counted": float(len(counted)), "peak": float(peak), "seconds": elapsed,
+                    "global429": float(len(fake.global_violations())), "tokens": float(len(shards))}
         finally:
             await cluster.stop()
             await db.close()
@@ -137,9 +202,16 @@ async def _startup(url: str) -> dict[str, float]:
             await fake.stop()
 
 
-async def main(tables: int, seconds: float, games: int) -> None:
+async def main(tables: int, seconds: float, games: int, budget: int = 0) -> None:
     print("Bot processes against the loopback fake Discord; shared, busy machine: numbers are noisy.")
     with PostgresServer(durable=True) as server, tempfile.TemporaryDirectory() as folder:
+        if budget:
+            result = await _budget(server.create_database(), budget, seconds)
+            print(f"2 shard processes, one PostgreSQL, {budget} tables started within {seconds:.0f} s: "
+                  f"{result['counted']:.0f} counted calls in {result['seconds']:.1f} s, at most "
+                  f"{result['peak']:.0f} in any second together (Discord allows 50), "
+                  f"{result['global429']:.0f} global-limit violations")
+            return
         configs = [("1 process, SQLite", f"sqlite:///{folder}/load.sqlite3", 1),
                    ("1 process, PostgreSQL", server.create_database(), 1),
                    ("2 processes, PostgreSQL", server.create_database(), 2)]
@@ -159,5 +231,8 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--budget", type=int, default=0,
+                        help="instead: two shard processes start this many tables within --seconds and share "
+                             "Discord's global limit through PostgreSQL (#23)")
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.seconds, args.games))
+    asyncio.run(main(args.tables, args.seconds, args.games, args.budget))

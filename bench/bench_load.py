@@ -29,6 +29,12 @@ measurements did. Run from the repository root:
     .venv/bin/python -m bench.bench_load --games 1000 --rates 50,100,200 --seconds 20
     .venv/bin/python -m bench.bench_load --games 50 --rates 10,25 --seconds 10 --compare-viewers 1000
                                                          # acks without and with 1,000 live web viewers
+    .venv/bin/python -m bench.bench_load --burst 1000 --burst-seconds 60   # bursts (#23): 1,000 starts
+
+Burst mode opens the tables the way players do, over the gateway: /game new, two /game join, /game
+start per table, the tables' starts spread over the given seconds, and reports how long until every
+table's first board was posted and until everything (the first hands by DM too) was delivered, the
+board latency after each start, ack p99, and the counted calls (peak/s, global 429).
 
 It prints a markdown table (docs/benchmarks.md, "Under load").
 """
@@ -396,6 +402,16 @@ async def close_viewers(process: asyncio.subprocess.Process) -> dict[str, Any]:
     return seen
 
 
+def bot_env(fake: LoadFake, db_path: Path, processes: str | None) -> dict[str, str]:
+    """The environment of the bot's process: the fake Discord, the database, no scheduler ticks."""
+    env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
+               GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(db_path),
+               GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_SCHEDULER_SECONDS="3600")
+    if processes is not None:
+        env["GAMEMASTER_RENDER_PROCESSES"] = processes
+    return env
+
+
 async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int,
               viewers: int = 0) -> list[dict[str, Any]]:
     fake = LoadFake()
@@ -406,11 +422,7 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
         started = time.perf_counter()
         tables = await fill(db_path, fake, games)
         print(f"# {games} tables stored in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-        env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
-                   GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(db_path),
-                   GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_SCHEDULER_SECONDS="3600")
-        if processes is not None:
-            env["GAMEMASTER_RENDER_PROCESSES"] = processes
+        env = bot_env(fake, db_path, processes)
         port = free_port()
         env.update(GAMEMASTER_WEB="1" if viewers else "0", GAMEMASTER_WEB_PORT=str(port),
                    GAMEMASTER_WEB_RATE="1000000")
@@ -454,6 +466,96 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
             print(output[-3000:], file=sys.stderr)
     await fake.stop()
     return rows
+
+
+# ---------------------------------------------------------------------------------------- bursts
+async def answered(fake: LoadFake, payload: dict[str, Any], timeout: float = 120) -> None:
+    """Send an interaction over the gateway and wait until the bot answered it (its first
+    webhook call: the lobby, a join's reply, the start's placeholder removed)."""
+    fake.done[payload["id"]] = done = asyncio.Event()
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    await asyncio.wait_for(done.wait(), timeout=timeout)
+
+
+async def open_table(fake: LoadFake, channel: str, users: list[dict[str, Any]], sent: dict[str, float]) -> None:
+    """One table as its players open it: /game new, the others /game join, the creator /game start."""
+    await answered(fake, fake.slash(users[0], "game new", game="tolp", channel=channel))
+    for user in users[1:]:
+        await answered(fake, fake.slash(user, "game join", channel=channel))
+    start = fake.slash(users[0], "game start", channel=channel)
+    sent[channel] = time.monotonic()
+    await answered(fake, start)
+
+
+async def run_burst(tables: int, seconds: float, processes: str | None) -> dict[str, Any]:
+    """``tables`` Tölp tables opened through /game new, joined and started within ``seconds``
+    (their starts spread evenly), against the bot as a subprocess: how long until every table's
+    first board is posted and until everything (the players' first hands by DM too) is delivered,
+    and the counted calls it took, within Discord's global limit."""
+    fake = LoadFake()
+    await fake.start()
+    result: dict[str, Any] = {"tables": tables, "seconds": seconds}
+    with tempfile.TemporaryDirectory() as folder:
+        db_path = Path(folder) / "burst.sqlite3"
+        channels = []
+        for n in range(tables):
+            channel = fake.add_channel(f"burst-{n}")["id"]
+            fake.game_channels.add(channel)
+            channels.append((channel, [fake.add_member(f"b{n}x{i}") for i in range(3)]))
+        with open(Path(folder) / "bot.log", "wb") as log:
+            bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "run",
+                                                       env=bot_env(fake, db_path, processes), cwd=folder,
+                                                       stdout=log, stderr=asyncio.subprocess.STDOUT)
+            try:
+                await asyncio.wait_for(fake.identified.wait(), timeout=120)
+                await fake.wait_request(lambda r: r.method == "PUT" and r.path.endswith("/commands"), timeout=120)
+                settle_measurer()
+                counted_before, violations_before = len(fake.counted_requests), len(fake.global_violations())
+                loop = asyncio.get_running_loop()
+                began = loop.time()
+                sent: dict[str, float] = {}
+                tasks = []
+                for n, (channel, users) in enumerate(channels):
+                    delay = began + n * seconds / tables - loop.time()
+                    if delay > 0:
+                        await asyncio.sleep(delay)
+                    tasks.append(asyncio.create_task(open_table(fake, channel, users, sent)))
+                await asyncio.gather(*tasks)
+                started = loop.time() - began
+                while not all(any(t >= sent[c] for t in fake.boards.get(c, [])) for c, _ in channels):
+                    if loop.time() - began > seconds + 900:
+                        raise TimeoutError("not every table's first board was posted")
+                    await asyncio.sleep(0.1)
+                boards_done = loop.time() - began
+                await delivered(db_path, timeout=900)
+                all_done = loop.time() - began
+                latencies = [(min(t for t in fake.boards[c] if t >= sent[c]) - sent[c]) * 1000 for c, _ in channels]
+                acks = [(fake.acked_at[i] - fake.interactions[i].injected_at) * 1000
+                        for i in fake.done if i in fake.acked_at]
+                counted = fake.counted_requests[counted_before:]
+                result.update(started=started, boards=boards_done, delivered=all_done,
+                              board50=percentile(latencies, 0.5), board99=percentile(latencies, 0.99),
+                              ack99=percentile(acks, 0.99), counted=len(counted),
+                              peak=peak_second([r.at for r in counted]),
+                              global429=len(fake.global_violations()) - violations_before)
+            finally:
+                bot.terminate()
+                await asyncio.wait_for(bot.wait(), timeout=60)
+                output = (Path(folder) / "bot.log").read_text(errors="replace")
+                if "Traceback" in output or "error" in output.lower():
+                    print(output[-3000:], file=sys.stderr)
+    await fake.stop()
+    return result
+
+
+def burst_text(row: dict[str, Any]) -> str:
+    head = ("tables", "opened within s", "all started s", "all first boards s", "all delivered s (DMs too)",
+            "board p50 ms", "board p99 ms", "ack p99 ms", "counted calls", "per table", "peak/s", "global 429")
+    cells = (row["tables"], f"{row['seconds']:.0f}", f"{row['started']:.1f}", f"{row['boards']:.1f}",
+             f"{row['delivered']:.1f}", f"{row['board50']:.0f}", f"{row['board99']:.0f}", f"{row['ack99']:.0f}",
+             row["counted"], f"{row['counted'] / row['tables']:.2f}", row["peak"], row["global429"])
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head),
+                      "| " + " | ".join(str(c) for c in cells) + " |"])
 
 
 COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
@@ -537,7 +639,13 @@ def main() -> None:
     parser.add_argument("--compare-viewers", type=int, default=0, metavar="N",
                         help="run every table count and rate twice, without and with N live viewers, "
                              "and print the acks side by side")
+    parser.add_argument("--burst", type=int, default=0,
+                        help="instead: this many tables opened by /game new, joined and started (burst mode)")
+    parser.add_argument("--burst-seconds", type=float, default=60.0, help="the burst's starts spread over this")
     args = parser.parse_args()
+    if args.burst:
+        print(burst_text(asyncio.run(run_burst(args.burst, args.burst_seconds, args.render_processes))))
+        return
     if args.quick:
         args.games, args.rates, args.seconds = "50", "10,50", 6.0
     if args.compare_viewers:

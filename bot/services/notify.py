@@ -233,12 +233,13 @@ class Notifications:
         claimed: list[Digest] = []
         if not looked:
             return claimed
+        days = [(prefs, digest_due(now, prefs)) for prefs in looked]
+        due = [(prefs, day) for prefs, day in days if day is not None]
+        plans = [(prefs.user_id, stamp(next_digest(now, prefs))) for prefs, day in days if day is None]
         async with self.db.transaction() as conn:  # one round, one transaction
-            for prefs in looked:
-                day = digest_due(now, prefs)
-                if day is None:
-                    await repo.plan_digest(conn, prefs.user_id, stamp(next_digest(now, prefs)))
-                elif await repo.claim_digest(conn, prefs.user_id, day,
-                                             stamp(next_digest(now, replace(prefs, sent_for=day)))):
+            await repo.plan_digests(conn, plans)
+            for prefs, day in due:
+                if await repo.claim_digest(conn, prefs.user_id, day,
+                                           stamp(next_digest(now, replace(prefs, sent_for=day)))):
                     claimed.append(prefs)
         return claimed

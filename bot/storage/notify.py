@@ -99,6 +99,13 @@ async def plan_digest(conn: Any, user_id: str, next_at: str | None) -> None:
     await conn.execute("UPDATE digests SET next_at = ? WHERE user_id = ?", (next_at, str(user_id)))
 
 
+async def plan_digests(conn: Any, plans: list[tuple[str, str]]) -> None:
+    """(user id, next moment) for many digests at once (one statement, many rows)."""
+    if plans:
+        await conn.executemany("UPDATE digests SET next_at = ? WHERE user_id = ?",
+                               [(next_at, str(user_id)) for user_id, next_at in plans])
+
+
 async def forget(conn: Any, user_id: str) -> None:
     """The user is forgotten (bot/services/privacy.py): their table choices and digest go."""
     await conn.execute("DELETE FROM table_notify WHERE user_id = ?", (str(user_id),))

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
+import signal
+import sys
+import traceback
+from types import FrameType
 
 import pytest
 import pytest_asyncio
@@ -12,6 +18,29 @@ from tests.backends import BACKENDS, database_url_for
 # the bots the tests start as processes (`gamemaster run`, the console) serve no web pages unless a
 # test asks for them: parallel tests would all want the default port (tests/web starts its own)
 os.environ["GAMEMASTER_WEB"] = "0"
+
+
+def _dump_hang(signum: int, frame: FrameType | None) -> None:
+    """``kill -USR1 <pytest worker>``: a test that hangs writes where it waits to
+    /tmp/pytest-hang-<pid>.txt: the test, every thread's stack and every asyncio task's (an idle
+    event loop shows nothing in the threads alone). Output capture does not swallow the file."""
+    out = io.StringIO()
+    out.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?')}\n")
+    for ident, stack in sys._current_frames().items():
+        out.write(f"--- thread {ident}\n{''.join(traceback.format_stack(stack))}")
+    try:
+        tasks = asyncio.all_tasks(asyncio.get_running_loop())
+    except RuntimeError:
+        tasks = set()
+    for task in tasks:
+        out.write(f"--- task {task.get_name()}\n")
+        task.print_stack(file=out)
+    with open(f"/tmp/pytest-hang-{os.getpid()}.txt", "w", encoding="utf-8") as file:
+        file.write(out.getvalue())
+
+
+if hasattr(signal, "SIGUSR1"):
+    signal.signal(signal.SIGUSR1, _dump_hang)
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:

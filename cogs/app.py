@@ -25,10 +25,10 @@ from cogs.routing import dynamic_items
 
 log = logging.getLogger(__name__)
 
-# the shared cogs (history, challenge, seats, notify, privacy, replay, web: in lobby's /game group); every
-# game's own cog comes from its plugin entry and loads between these and LAST_EXTENSIONS
+# the shared cogs (history, challenge, seats, notify, orders, privacy, replay, web: in lobby's /game group);
+# every game's own cog comes from its plugin entry and loads between these and LAST_EXTENSIONS
 EXTENSIONS = ("cogs.announcer", "cogs.lobby", "cogs.history", "cogs.challenge", "cogs.seats", "cogs.notify",
-              "cogs.privacy", "cogs.replay", "cogs.rules", "cogs.clock")
+              "cogs.orders", "cogs.privacy", "cogs.replay", "cogs.rules", "cogs.clock")
 LAST_EXTENSIONS = ("cogs.web",)
 
 

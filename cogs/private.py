@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.services.text import shown
+from bot.services.text import private_lines, shown
 from bot.storage.games import GameRow
 from cogs.components import GameButton, GameSelect, HandButton
 from cogs.drawing import alt_text, png, render_private
 from cogs.gameui import ui_for
 from cogs.news import SUBTEXT, dm_first_line
+from cogs.orders import orders_button
 from cogs.replies import clip
 
 if TYPE_CHECKING:
@@ -60,8 +61,6 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
     ui = ui_for(record.game)
     buttons = ui.private_buttons(obs, legal)
     selects = ui.private_selects(obs, legal)
-    if not buttons and not selects:
-        return None
     view = discord.ui.View(timeout=None)
     for number, menu in enumerate(selects[:3]):
         options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in menu.options[:25]]
@@ -74,7 +73,9 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
     for button in buttons[:5]:
         view.add_item(GameButton(record.id, record.ply, button.action, label=button.label(locale),
                                  style=button.style, owner=seat))
-    return view
+    if record.status == "active":  # the seat's standing orders, one press away (cogs/orders.py)
+        view.add_item(orders_button(record, seat, locale))
+    return view if view.children else None
 
 
 async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale: str,
@@ -83,8 +84,12 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
     """The reader's name and their news first (cogs/news.py), then the game's own text of the
     view, and the table it belongs to (game, server, channel, link) as the footer."""
     obs = bot.service.observe(record, seat)
-    if obs.get("private") is None:
-        return "", None, None
+    if obs.get("private") is None:  # a game without hidden information: only a note for this player
+        if not private_lines(events, seat, record.names, locale):  # (a standing order dropped)
+            return "", None, None
+        lines = [dm_first_line(record, seat, list(events), locale, their_turn=False),
+                 SUBTEXT + await where_text(bot, record, locale, board_id)]
+        return clip("\n".join(lines)), None, private_view(record, seat, obs, [], locale)
     their_turn = record.status == "active" and seat in bot.service.to_act(record)
     lines = [dm_first_line(record, seat, list(events), locale, their_turn=their_turn)]
     # the hooks also get the table's names and the reader's language

@@ -12,7 +12,8 @@ what comes next (standing orders, seat changes) — inside the caller's one tran
 4. ``Turn.commit``: the move appended to the log and the snapshot saved with the version bumped
    (conditional on the version read), the mover's time bank spent and the turn clock set; a game
    that finishes enters its server's standings and gets its finish number for the ratings;
-5. the computer seats make every move they must, each committed the same way;
+5. the computer seats make every move they must, and the human seats' standing orders answer
+   for them (``Turn.standing_order``), each committed the same way;
 6. ``finish``: whose private view changed, who acts now, the new state kept in the cache with each
    seat's observation (shared by the reply, the announcer and the DMs);
 7. the outbox entry of the change, in the same transaction.
@@ -24,14 +25,15 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from bot.engine import registry
 from bot.engine.core import TIMER, Event, Game
-from bot.errors import IllegalAction, NotFound
+from bot.errors import GameMasterError, IllegalAction, NotFound
 from bot.services import clock, outbox
+from bot.services import orders as standing
 from bot.services.computers import decide
 from bot.services.states import Privates, StateCache
 from bot.services.turn_clock import held, turn_clock
@@ -39,6 +41,7 @@ from bot.services.update import Update, outcome_to_dict
 from bot.storage import announcements, ratings, standings
 from bot.storage import games as repo
 from bot.storage import seats as seats_repo
+from bot.storage import orders as orders_repo
 from bot.storage.games import GameRow
 
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever
@@ -64,6 +67,7 @@ async def finished(conn: Any, record: GameRow, outcome: dict[str, Any]) -> None:
     plays goes back to its owner first (``/game sitter``): the owner's result."""
     await seats_repo.hand_back_sitters(conn, record)
     await standings.record_finish(conn, record.guild_id, record.game, record.seats, outcome)
+    await orders_repo.clear(conn, record.id)  # standing orders end with the game
     if record.guild_id is not None:
         await ratings.number_finish(conn, record.id, record.guild_id, record.game)
 
@@ -80,6 +84,7 @@ class Turn:
     state: Any
     before: Privates | None
     update: Update
+    orders: dict[int, orders_repo.OrdersRow] | None = field(default=None, repr=False)  # read once, when needed
 
     async def commit(self, seat: int, action: str, *, spend_bank: bool = True) -> None:
         """Append ``action`` of ``seat`` to the log and save the state it led to, with the turn
@@ -115,6 +120,8 @@ class Turn:
         for _ in range(MAX_COMPUTER_MOVES):
             if record.status != "active" or game.outcome(state) is not None:
                 return
+            if await self.standing_order():
+                continue
             rights = sorted(game.watchers(state) & seats_of_computers)
             seats = rights or sorted(game.to_act(state) & seats_of_computers)
             if not seats:
@@ -128,6 +135,30 @@ class Turn:
             await self.commit(seat, str(action))
             if not game.waits_for(state):
                 granted = frozenset()  # that window is over; the next one is given in full
+
+    async def standing_order(self) -> bool:
+        """The step beside the computer seats': a human seat that must act and whose standing
+        orders (``bot.services.orders``) make a move now makes it, as the seat's own move, its news
+        marked "(standing order)" and its ply noted for the log. An order whose move would break a
+        rule is dropped instead, with a note to its owner alone. True when anything changed."""
+        if self.orders is None:
+            self.orders = standing.applicable(self.record, await orders_repo.of_game(self.conn, self.record.id))
+        if not self.orders:
+            return False
+        found = standing.next_order(self.game, self.state, self.record, self.orders)
+        if found is None:
+            return False
+        seat, decision = found
+        try:
+            action = self.game.parse_action(decision.action)
+            events = self.game.apply(self.state, seat, action)  # raises before it changes anything
+        except GameMasterError as exc:
+            self.update.events.append(await standing.dropped(self.conn, self.orders[seat], decision, exc))
+            return True
+        self.update.events.extend(standing.marked(events, seat))
+        await self.commit(seat, str(action))
+        await orders_repo.mark_move(self.conn, self.record.id, self.record.ply, decision.kind)
+        return True
 
     async def finish(self, kind: str = outbox.MOVE, *, handed: frozenset[int] = frozenset()) -> Update:
         """Who must act now and whose private view changed (those seats get a fresh view: a seat

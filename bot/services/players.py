@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,11 +13,13 @@ from bot.engine.core import TIMER
 from bot.errors import IllegalAction
 from bot.i18n import LANGUAGES, t
 from bot.services import clock
+from bot.services import orders as standing
 from bot.services.clock import ClockSettings
 from bot.services.movelog import CLOSE, RESIGN, UNDO, in_force, replay, undone_plies
 from bot.services.seats import namer
 from bot.services.text import public_lines, shown
 from bot.storage import games as repo
+from bot.storage import orders as orders_repo
 from bot.storage import prefs as prefs_repo
 from bot.storage import seats as seats_repo
 from bot.storage import standings as standings_repo
@@ -254,8 +256,10 @@ class Players:
         async with self.db.reading() as conn:
             moves = await repo.moves(conn, record.id)
             holders = await seats_repo.holders(conn, record.id)  # seats that changed hands: who made each move
+            by_order = await orders_repo.marked_moves(conn, record.id)
         # a long game's replay is CPU work: off the event loop
-        told = await asyncio.to_thread(_replay_in_words, record, moves, locale, limit, namer(record, holders, locale))
+        told = await asyncio.to_thread(_replay_in_words, record, moves, locale, limit, namer(record, holders, locale),
+                                       by_order)
         return changes_in_words(told, holders, locale)[-limit:]
 
     async def stats(self, guild_id: str) -> GuildStats:
@@ -291,7 +295,8 @@ def _change_words(row: HolderRow, locale: str) -> tuple[int, str, str]:
 
 
 def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], locale: str,
-                     limit: int, name: Callable[[int, int], str] | None = None) -> list[tuple[int, str, str]]:
+                     limit: int, name: Callable[[int, int], str] | None = None,
+                     by_order: Mapping[int, str] | None = None) -> list[tuple[int, str, str]]:
     name = name or (lambda seat, ply: record.names[seat])
     game = registry.get(record.game)
     state = game.new(len(record.seats), record.options, record.seed)
@@ -311,6 +316,8 @@ def _replay_in_words(record: GameRow, moves: list[tuple[int, int, str, str]], lo
                 "game.log_resigned" if action == RESIGN else "game.log_closed", locale)
         else:
             events = game.apply(state, seat, game.parse_action(action))
+            if by_order and ply in by_order:  # a standing order's move, marked as the board's news was
+                events = standing.marked(events, seat)
             text = " ".join(public_lines(events, record.names, locale))
         if ply in undone:
             text = t("undo.log_mark", locale, action=text)

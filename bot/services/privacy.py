@@ -26,6 +26,7 @@ from typing import Any
 from bot.errors import Forbidden
 from bot.storage import games as games_repo
 from bot.storage import notify as notify_repo
+from bot.storage import orders as orders_repo
 from bot.storage import prefs as prefs_repo
 from bot.storage import web as web_repo
 from bot.storage.backend import POSTGRES, Database, dialect
@@ -61,6 +62,12 @@ async def forget_seat_requests(conn: Any, user_id: str, anon_id: str) -> None:
 async def drop_notifications(conn: Any, user_id: str, anon_id: str) -> None:
     """The user's notification choices at every table and their daily digest (bot/services/notify.py)."""
     await notify_repo.forget(conn, user_id)
+
+
+@on_forget
+async def drop_standing_orders(conn: Any, user_id: str, anon_id: str) -> None:
+    """The user's standing orders (/game orders) and their notes go: they only serve the user."""
+    await orders_repo.forget_user(conn, user_id)
 
 
 @dataclass(frozen=True)

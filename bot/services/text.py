@@ -87,7 +87,16 @@ def event_text(event: Event, names: Sequence[str], locale: str | None, *, markup
             params[key] = t(f"{game}.rank.{value}", locale)
         elif key == "level" and has(f"ai.level.{value}"):  # a computer's level in the reader's words
             params[key] = t(f"ai.level.{value}", locale)
-    return t(event.key, locale, **params)
+    text = t(event.key, locale, **params)
+    if event.params.get("standing_order") is True:  # the move a standing order made (bot/services/orders.py)
+        return marked(text, locale)
+    return text
+
+
+def marked(text: str, locale: str | None) -> str:
+    """A move a standing order made: "Ann passes (standing order)."."""
+    end = "." if text.endswith(".") else ""
+    return t("orders.marked", locale, text=text.removesuffix(".")) + end
 
 
 def public_lines(events: Iterable[Event], names: Sequence[str], locale: str | None, *,

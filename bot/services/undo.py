@@ -147,6 +147,7 @@ class Undo:
         await turn.commit(request.seat, marker, spend_bank=False)
         await undo_repo.clear(conn, record.id)
         turn.update.events.append(Event("undo.event.undone", {"seat": request.seat, "moves": request.moves}))
+        turn.orders = {}  # what was taken back is played again by hand: standing orders wait for the next move
         await turn.computers()
         return await turn.finish()
 

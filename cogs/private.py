@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.engine.orders import game_module
 from bot.i18n import t
 from bot.services.text import private_lines, shown
 from bot.storage.games import GameRow
@@ -73,8 +74,8 @@ def private_view(record: GameRow, seat: int, obs: dict[str, Any], legal: list[st
     for button in buttons[:5]:
         view.add_item(GameButton(record.id, record.ply, button.action, label=button.label(locale),
                                  style=button.style, owner=seat))
-    if record.status == "active":  # the seat's standing orders, one press away (cogs/orders.py)
-        view.add_item(orders_button(record, seat, locale))
+    if record.status == "active" and game_module(record.game) is not None:  # games with orders of their own:
+        view.add_item(orders_button(record, seat, locale))  # the seat's standing orders, one press away
     return view if view.children else None
 
 

@@ -113,13 +113,22 @@ async def test_a_trade_from_a_named_player_is_declined_by_the_order(fake: FakeDi
     stranger = fake.add_member("stranger")
     refused = await fake.interact(bot, fake.select(stranger, view.messages[0], menu, ["all"]))
     assert refused.ephemeral and "not a player in this game" in refused.text
+    # nor may Ann, seated at the table, open Bo's modal from his view
+    other = await fake.interact(bot, fake.click(ann, view.messages[0], label="Högsta bud…"))
+    assert other.modal is None and other.ephemeral and "another player's seat" in other.text
     picked = await fake.interact(bot, fake.select(bo, view.messages[0], menu, ["s0"], locale="sv"))
     assert picked.ok and "Avböj byten som erbjuds av:" in view.messages[0].content
+    # in a DM the command names its game; without it, it says so
+    dm = fake.dm_channel(bo)
+    unnamed = await fake.interact(bot, fake.slash(bo, "game orders", channel=dm))
+    assert "Name the game" in unnamed.text
+    record = await bot.service.current(fake.channel_id)
+    in_dm = await fake.interact(bot, fake.slash(bo, "game orders", game=record.id, channel=dm))
+    assert "Decline trades offered by: player1" in in_dm.text
     r = await fake.interact(bot, fake.slash(ann, "monopol trade", partner=bo, give="50 kr"))
     assert r.ok
     s = await state(bot, fake)
     assert s.trade is None and s.cash == [1500, 1500]
-    record = await bot.service.current(fake.channel_id)
     assert (await bot.service.moves(record.id))[-1][1:3] == (1, "decline trade")
     assert "(standing order)" in news(fake)
     await assert_replays(bot, fake)

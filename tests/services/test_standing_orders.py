@@ -191,3 +191,43 @@ def test_orders_decide_from_the_observation_alone() -> None:
     assert decide("tolp", {"tolp_pass": "cannot", "only_pass": True}, obs, legal, seat) is None
     assert decide("zlodej", {"only_pass": True}, {"public": {}}, ["pass"], 0) is not None
     assert decide("zlodej", {"only_pass": True}, {"public": {}}, ["pass", "take 1"], 0) is None
+
+
+async def test_tolp_exchange_is_played_by_the_order_from_the_hand_alone(db: Database) -> None:
+    tolp = registry.get("tolp")
+    service, orders = GameService(db), StandingOrders(db)
+    await service.create(guild_id="g", channel_id="t", game="tolp", user_id="1", name="Ann", seed="orders-x",
+                         options={"wild": "2"})
+    for user in ("2", "3"):
+        await service.join("t", user, f"P{user}")
+    await service.start("t", "1")
+    record = await service.current("t")
+    assert record is not None
+    for user in ("1", "2", "3"):
+        await orders.set(record.id, user, None, "auto_exchange", True)
+    for _ in range(200):  # the first round by the computer's choice, until its exchange is over
+        record = await service.current("t")
+        assert record is not None
+        s = tolp.load(record.state)
+        if s.round > 1 and s.phase == "play":
+            break
+        seat = min(service.to_act(record))
+        action = str(registry.computer_action(tolp, s, seat))
+        await service.act(user_id=record.seats[seat].user_id, action=action, channel_id="t")
+    assert s.round == 2 and s.phase == "play"
+    async with db.reading() as conn:
+        marked = await orders_repo.marked_moves(conn, record.id)
+    moves = {ply: (seat, action) for ply, seat, action, _ in await service.moves(record.id)}
+    made = [moves[p] for p in sorted(marked)]
+    assert marked and set(marked.values()) == {"auto_exchange"}
+    gives = [(seat, a) for seat, a in made if a.startswith("give ")]
+    assert gives and all((seat, "high") in made for seat, _ in gives)  # each higher player: give, then "högt"
+    first = tolp.new(3, record.options, record.seed)
+    for seat, action in [moves[p] for p in sorted(moves) if p < min(marked)]:
+        tolp.apply(first, seat, tolp.parse_action(action))
+    for seat, action in gives:  # the lowest cards that are not wild (twos are)
+        hand = sorted(c for c in first.hands[seat] if c.rank != 2)
+        assert action == str(tolp.parse_action("give " + " ".join(str(c) for c in hand[:len(action.split()) - 1])))
+    record = await service.current("t")
+    assert record is not None
+    assert tolp.dump(replay(tolp, 3, record.options, record.seed, list(moves.values()))) == record.state

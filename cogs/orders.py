@@ -1,12 +1,12 @@
-"""/game orders in Discord: a seat's standing orders, set privately in an ephemeral view (menus,
+"""/orders in Discord: a seat's standing orders, set privately in an ephemeral view (menus,
 toggle buttons, and a modal for amounts), also opened by the "Standing orders" button of the
 player's private view (their DM hand). The orders act through the move pipeline when the seat is
 to act (bot/services/orders.py); here is only the view.
 
 Every item is a DynamicItem whose custom_id carries the game and the seat (``gmo:<game>:<seat>:
 <what>`` buttons, ``gmos:…`` menus), so a view opened yesterday still works; a press by anyone but
-the seat's player is refused in words, and so is a forged id. Attached to the /game group of
-cogs/lobby.py (loaded after it)."""
+the seat's player is refused in words, and so is a forged id. A command of its own, not in the
+/game group: Discord allows a group 25 subcommands, and /game has them."""
 from __future__ import annotations
 
 import re
@@ -339,9 +339,7 @@ class OrdersCog(commands.Cog):
 
 
 async def setup(bot: Any) -> None:
-    group = bot.tree.get_command("game")
-    if not isinstance(group, app_commands.Group):
-        raise RuntimeError("cogs.orders needs the /game group of cogs.lobby (load it first)")
-    group.add_command(orders_command)
+    # a command of its own: the /game group holds Discord's most (25 subcommands) already
+    bot.tree.add_command(orders_command)
     bot.add_dynamic_items(OrderButton, OrderSelect, ModalMarker)
     await bot.add_cog(OrdersCog(bot))

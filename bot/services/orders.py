@@ -1,4 +1,4 @@
-"""Standing orders (/game orders): set privately by a seat's player, applied by the move pipeline
+"""Standing orders (/orders): set privately by a seat's player, applied by the move pipeline
 when the seat is to act (``pipeline.Turn.standing_order``, the step beside the computer seats'),
 as the seat's own logged move marked "(standing order)".
 
@@ -155,7 +155,7 @@ class SeatOrders:
 
 
 class StandingOrders:
-    """The service calls behind /game orders (the orders view and its buttons)."""
+    """The service calls behind /orders (the orders view and its buttons)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db

@@ -40,8 +40,8 @@ from bot.services.turn_clock import held, turn_clock
 from bot.services.update import Update, outcome_to_dict
 from bot.storage import announcements, ratings, standings
 from bot.storage import games as repo
-from bot.storage import seats as seats_repo
 from bot.storage import orders as orders_repo
+from bot.storage import seats as seats_repo
 from bot.storage.games import GameRow
 
 MAX_COMPUTER_MOVES = 500  # per call; computer seats never loop forever

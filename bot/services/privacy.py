@@ -66,7 +66,7 @@ async def drop_notifications(conn: Any, user_id: str, anon_id: str) -> None:
 
 @on_forget
 async def drop_standing_orders(conn: Any, user_id: str, anon_id: str) -> None:
-    """The user's standing orders (/game orders) and their notes go: they only serve the user."""
+    """The user's standing orders (/orders) and their notes go: they only serve the user."""
     await orders_repo.forget_user(conn, user_id)
 
 

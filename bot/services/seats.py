@@ -30,6 +30,7 @@ from bot.engine.core import Event
 from bot.errors import Forbidden, IllegalAction, NotFound
 from bot.i18n import t
 from bot.services import clock
+from bot.services.orders import clear_orders
 from bot.services.turn_clock import stamp, turn_deadline
 from bot.services.update import Update
 from bot.storage import games as repo_games
@@ -269,6 +270,7 @@ class Seats:
                               owner_id=owner[0] if owner else None, owner_name=owner[1] if owner else None,
                               known=known)
         await repo.set_holder(conn, record, seat, user_id, name)
+        await clear_orders(conn, record.id, seat)  # the seat's standing orders were its last holder's
         turn = self.service.pipeline.take(conn, record, events=[event])
         game = registry.get(record.game)
         now = self.clock()

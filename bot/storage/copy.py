@@ -40,7 +40,7 @@ COPIED: tuple[tuple[str, str | None], ...] = (
     ("seat_requests", "game_id"),
     ("table_notify", "game_id"),  # a player's notification choices per table, and the daily digests
     ("digests", None),
-    ("standing_orders", "game_id"),  # each seat's standing orders (/game orders) and the moves they made
+    ("standing_orders", "game_id"),  # each seat's standing orders (/orders) and the moves they made
     ("order_moves", "game_id"),
 )
 # who runs where: the destination's own business; and the announcement outbox, which the source

@@ -1,4 +1,4 @@
-"""Repository for standing orders (/game orders): each seat's orders as JSON, who set them, the
+"""Repository for standing orders (/orders): each seat's orders as JSON, who set them, the
 notes of orders dropped since the player last looked, and which moves an order made."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standing orders as players use them, through the real bot and the fake Discord: /game orders opens a
+"""Standing orders as players use them, through the real bot and the fake Discord: /orders opens a
 private view (menus, toggles, a modal for amounts), the orders act when the seat is to act as the
 seat's own moves marked "(standing order)" on the board, and the move log replays from the seed to
 the stored state. Covered: a Monopol auction won and one lost by a maximum bid, a trade declined by
@@ -40,8 +40,8 @@ async def state(bot: Any, fake: FakeDiscord) -> Any:
 
 
 async def set_amount(fake: FakeDiscord, bot: Any, user: dict, button: str, value: str) -> Any:
-    """Open /game orders, press ``button`` (its modal opens) and type ``value``."""
-    view = await fake.interact(bot, fake.slash(user, "game orders"))
+    """Open /orders, press ``button`` (its modal opens) and type ``value``."""
+    view = await fake.interact(bot, fake.slash(user, "orders"))
     assert view.ephemeral and "Your standing orders" in view.text
     pressed = await fake.interact(bot, fake.click(user, view.messages[0], label=button))
     assert pressed.modal is not None
@@ -66,7 +66,7 @@ async def test_a_maximum_bid_wins_an_auction_for_its_player(fake: FakeDiscord, m
     for bad in ("lots", "999999999"):
         r = await set_amount(fake, bot, ann, "Max bid…", bad)
         assert r.ephemeral and "is not an amount this order takes" in r.text and "from 10 to 100000" in r.text
-    assert "No standing orders yet" in (await fake.interact(bot, fake.slash(ann, "game orders"))).text
+    assert "No standing orders yet" in (await fake.interact(bot, fake.slash(ann, "orders"))).text
     r = await set_amount(fake, bot, ann, "Max bid…", "300")
     assert r.ephemeral and "In every auction, bid up to kr\xa0300, then pass" in r.text
     assert (await fake.interact(bot, fake.slash(ann, "monopol roll"))).ok
@@ -106,7 +106,7 @@ async def test_a_maximum_bid_passes_once_the_auction_goes_above_it(fake: FakeDis
 async def test_a_trade_from_a_named_player_is_declined_by_the_order(fake: FakeDiscord, make_bot: BotFactory,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     bot, ann, bo = await monopol_table(fake, make_bot, monkeypatch)
-    view = await fake.interact(bot, fake.slash(bo, "game orders", locale="sv"))
+    view = await fake.interact(bot, fake.slash(bo, "orders", locale="sv"))
     assert "Dina stående order" in view.text
     menu = next(i for i in view.messages[0].custom_ids if i.endswith(":decline_from"))
     # a stranger's press on Bo's view is refused and changes nothing
@@ -120,10 +120,10 @@ async def test_a_trade_from_a_named_player_is_declined_by_the_order(fake: FakeDi
     assert picked.ok and "Avböj byten som erbjuds av:" in view.messages[0].content
     # in a DM the command names its game; without it, it says so
     dm = fake.dm_channel(bo)
-    unnamed = await fake.interact(bot, fake.slash(bo, "game orders", channel=dm))
+    unnamed = await fake.interact(bot, fake.slash(bo, "orders", channel=dm))
     assert "Name the game" in unnamed.text
     record = await bot.service.current(fake.channel_id)
-    in_dm = await fake.interact(bot, fake.slash(bo, "game orders", game=record.id, channel=dm))
+    in_dm = await fake.interact(bot, fake.slash(bo, "orders", game=record.id, channel=dm))
     assert "Decline trades offered by: player1" in in_dm.text
     r = await fake.interact(bot, fake.slash(ann, "monopol trade", partner=bo, give="50 kr"))
     assert r.ok
@@ -149,9 +149,9 @@ async def test_a_buy_order_that_would_break_a_rule_is_dropped_with_a_private_not
     notes = [m for m in fake.dms_to(ann)[dms_before:] if "was dropped" in m.content]
     assert len(notes) == 1 and "buy deeds up to kr\xa0400" in notes[0].content
     assert not any("was dropped" in m.content for m in fake.dms_to(bo) + board_posts(fake))  # to its owner only
-    view = await fake.interact(bot, fake.slash(ann, "game orders"))
+    view = await fake.interact(bot, fake.slash(ann, "orders"))
     assert "⚠️" in view.text and "No standing orders yet" in view.text
-    assert "⚠️" not in (await fake.interact(bot, fake.slash(ann, "game orders"))).text  # told once
+    assert "⚠️" not in (await fake.interact(bot, fake.slash(ann, "orders"))).text  # told once
     await assert_replays(bot, fake)
     fake.assert_clean()
 
@@ -180,7 +180,7 @@ async def test_tolp_orders_pass_on_tricks_that_cannot_be_beaten(fake: FakeDiscor
     menu = next(i for i in opened.messages[0].custom_ids if i.endswith(":tolp_pass"))
     await fake.interact(bot, fake.select(bo, opened.messages[0], menu, ["cannot"]))
     assert "Pass when I cannot beat the trick" in opened.messages[0].content
-    view = await fake.interact(bot, fake.slash(cy, "game orders"))
+    view = await fake.interact(bot, fake.slash(cy, "orders"))
     await fake.interact(bot, fake.click(cy, view.messages[0], label="Pass when it is the only move"))
     async with bot.db.reading() as conn:
         kinds = set((await orders_repo.marked_moves(conn, record.id)).values())

@@ -17,6 +17,7 @@ from bot.services import privacy
 from bot.services.movelog import replay
 from bot.services.orders import StandingOrders
 from bot.services.players import Players
+from bot.services.seats import Seats
 from bot.services.table import GameService
 from bot.storage import orders as orders_repo
 from bot.storage.db import Database
@@ -168,6 +169,17 @@ async def test_orders_end_with_the_game_a_seat_change_and_clear_orders(db: Datab
     await service.resign("c", "2")
     async with db.reading() as conn:
         assert await orders_repo.of_game(conn, game_id) == {}
+
+
+async def test_a_seat_changing_hands_ends_its_orders(db: Database) -> None:
+    service, orders = GameService(db), StandingOrders(db)
+    game_id = await monopol(service)
+    await orders.set(game_id, "1", None, "max_bid", 100)
+    await orders.set(game_id, "2", None, "max_bid", 100)
+    await Seats(service).sit(channel_id="c", owner_id="2", sitter_id="3", sitter_name="Cy", sitter_bot=False)
+    async with db.reading() as conn:
+        assert set(await orders_repo.of_game(conn, game_id)) == {0}  # Bo's seat is Cy's now: no orders
+    assert (await orders.show(game_id, "3")).orders == {}
 
 
 async def test_forget_me_drops_the_users_orders(db: Database) -> None:

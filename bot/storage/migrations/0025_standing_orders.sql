@@ -1,4 +1,4 @@
--- Standing orders (/game orders): what a seat's player asked the table to do for them when the
+-- Standing orders (/orders): what a seat's player asked the table to do for them when the
 -- seat is to act. ``orders`` is JSON (bot/services/orders.py names the keys); ``user_id`` is the
 -- player who set them (a seat that changed hands keeps none: they apply only while the seat's
 -- player is that user); ``notes`` is JSON, the orders dropped since the player last looked.

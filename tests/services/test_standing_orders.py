@@ -136,6 +136,26 @@ async def test_an_order_that_would_break_a_rule_is_dropped_with_a_note_to_its_ow
     assert (await orders.show(game_id, "1")).notes == []  # a note is shown once
 
 
+async def test_buy_up_to_a_price_and_end_the_turn_when_nothing_is_left(db: Database) -> None:
+    service, orders = GameService(db), StandingOrders(db)
+    game_id = await monopol(service)
+    await orders.set(game_id, "1", None, "buy_up_to", 199)
+    await orders.set(game_id, "1", None, "auto_end", True)
+    await service.act(user_id="1", action="roll", channel_id="c")  # Oslo Sentralstasjon, kr 200: above 199
+    s = await state_of(service)
+    assert s.phase == "buy" and s.turn == 0
+    await orders.set(game_id, "1", None, "buy_up_to", 200)
+    await standing.apply_now(db, service.pipeline, game_id)  # set while her turn waits: it acts at once
+    s = await state_of(service)
+    assert s.owner[5] == 0 and s.turn == 1 and s.phase == "roll"  # bought, then the turn ended
+    moves = await service.moves(game_id)
+    assert [m[2] for m in moves[-2:]] == ["buy", "end"]
+    async with db.reading() as conn:
+        marked = await orders_repo.marked_moves(conn, game_id)
+    assert [marked[m[0]] for m in moves[-2:]] == ["buy_up_to", "auto_end"]
+    await assert_replays(service, game_id)
+
+
 async def test_orders_are_the_players_own_and_checked(db: Database) -> None:
     service, orders = GameService(db), StandingOrders(db)
     game_id = await monopol(service)

@@ -87,7 +87,14 @@ async def test_a_maximum_bid_wins_an_auction_for_its_player(fake: FakeDiscord, m
 async def test_a_maximum_bid_passes_once_the_auction_goes_above_it(fake: FakeDiscord, make_bot: BotFactory,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     bot, ann, bo = await monopol_table(fake, make_bot, monkeypatch)
-    await set_amount(fake, bot, ann, "Max bid…", "100")
+    view = await fake.interact(bot, fake.slash(ann, "orders"))
+    pressed = await fake.interact(bot, fake.click(ann, view.messages[0], label="Max bid…"))
+    await fake.close_bot(bot)
+    bot = await make_bot()  # yesterday's view and a modal opened before the restart still work
+    await fake.interact(bot, fake.submit_modal(ann, pressed, {"amount": "100"}))
+    toggled = await fake.interact(bot, fake.click(ann, view.messages[0], label="Pass when it is the only move"))
+    assert toggled.ok and "Pass when passing is the only move" in view.messages[0].content
+    assert "bid up to kr\xa0100" in view.messages[0].content
     await fake.interact(bot, fake.slash(ann, "monopol roll"))
     await fake.interact(bot, fake.slash(ann, "monopol decline"))
     assert (await fake.interact(bot, fake.slash(bo, "monopol bid", amount=150))).ok

@@ -17,6 +17,7 @@ from bot.services.movelog import CLOSE
 from bot.services.pipeline import finished
 from bot.services.turn_clock import guild_clock
 from bot.storage import games as repo
+from bot.storage import orders as orders_repo
 from bot.storage.games import GameRow, SeatRow
 
 MAX_OPEN_TABLES = 12  # tables (lobby or running) one player may have opened on Discord and still open
@@ -174,6 +175,7 @@ class Lobby(ServiceCore):
             record = await self._reload(conn, record.id)
             if was_active:
                 await self.pipeline.record(conn, Update(record), outbox.ENDED)
+                await orders_repo.clear(conn, record.id)  # standing orders end with the game
             return record
 
     async def _lobby(self, conn: Any, channel_id: str) -> GameRow:

@@ -189,6 +189,12 @@ async def test_orders_end_with_the_game_a_seat_change_and_clear_orders(db: Datab
     await service.resign("c", "2")
     async with db.reading() as conn:
         assert await orders_repo.of_game(conn, game_id) == {}
+    # a table the creator ends takes its orders along too
+    second = await monopol(service, seed="orders-2")
+    await orders.set(second, "1", None, "max_bid", 100)
+    await service.end("c", "1")
+    async with db.reading() as conn:
+        assert await orders_repo.of_game(conn, second) == {}
 
 
 async def test_a_seat_changing_hands_ends_its_orders(db: Database) -> None:

@@ -3,9 +3,9 @@ toggle buttons, and a modal for amounts), also opened by the "Standing orders" b
 player's private view (their DM hand). The orders act through the move pipeline when the seat is
 to act (bot/services/orders.py); here is only the view.
 
-Every item is a DynamicItem whose custom_id carries the game and the seat (``gmo:<game>:<seat>:
-<what>`` buttons, ``gmos:…`` menus), so a view opened yesterday still works; a press by anyone but
-the seat's player is refused in words, and so is a forged id. A command of its own, not in the
+Every item's custom_id carries the game and the seat (``gm:o:<game>:<seat>:<what>`` buttons,
+``gmos:…`` menus, ``gm:om:…`` the amount modal), so a view opened yesterday still works; a press by
+anyone but the seat's player is refused in words, and so is a forged id. A command of its own, not in the
 /game group: Discord allows a group 25 subcommands, and /game has them."""
 from __future__ import annotations
 
@@ -23,16 +23,16 @@ from bot.services import orders as standing
 from bot.services.orders import SeatOrders, StandingOrders
 from bot.services.text import event_text, shown
 from bot.storage.games import GameRow
-from cogs.components import admit_component
+from cogs.components import GameButton, admit_component
 from cogs.replies import NO_PINGS, clip, guarded, locale_of, reply, reply_error
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
 
-# gmo:<game>:<seat>:<what>  a button of the orders view (what: a toggle, a modal, clear, view)
-BUTTON_ID = re.compile(r"(?P<game>[0-9]{1,18}):(?P<seat>[0-9]{1,2}):(?P<what>[a-z_]{1,20})")
+# gm:o:<game>:<seat>:<what>  a button of the orders view (what: a toggle, a modal, clear, view)
+BUTTON_ID = re.compile(r"o:(?P<game>[0-9]{1,18}):(?P<seat>[0-9]{1,2}):(?P<what>[a-z_]{1,20})")
 # gmos:<game>:<seat>:<what>  a menu of the orders view
-SELECT_ID = BUTTON_ID
+SELECT_ID = re.compile(r"(?P<game>[0-9]{1,18}):(?P<seat>[0-9]{1,2}):(?P<what>[a-z_]{1,20})")
 TOGGLES = ("only_pass", "auto_end", "auto_exchange")
 AMOUNT_MODALS = ("max_bid", "buy_up_to")
 AMOUNT_LENGTH = 9  # "kr 100 000": the longest amount the modal takes
@@ -46,7 +46,7 @@ def orders_cog(bot: Any) -> OrdersCog:
 # ----------------------------------------------------------------------------- the view
 def orders_button(record: GameRow, seat: int, locale: str) -> discord.ui.Item[Any]:
     """The private view's button that opens the seat's standing orders."""
-    return OrderButton(record.id, seat, "view", label=t("orders.button.open", locale))
+    return order_button(record.id, seat, "view", t("orders.button.open", locale))
 
 
 def describe(view: SeatOrders, locale: str) -> str:
@@ -103,8 +103,8 @@ def orders_view(view: SeatOrders, locale: str) -> discord.ui.View:
                     for s in range(len(record.seats)) if s != seat]
         out.add_item(OrderSelect(record.id, seat, "decline_from", placeholder=t("orders.select.decline_from", locale),
                                  options=choices, max_values=len(choices), row=1))
-        out.add_item(OrderButton(record.id, seat, "max_bid", label=t("orders.button.max_bid", locale), row=2))
-        out.add_item(OrderButton(record.id, seat, "buy_up_to", label=t("orders.button.buy_up_to", locale), row=2))
+        out.add_item(order_button(record.id, seat, "max_bid", t("orders.button.max_bid", locale), row=2))
+        out.add_item(order_button(record.id, seat, "buy_up_to", t("orders.button.buy_up_to", locale), row=2))
         out.add_item(_toggle(record.id, seat, "auto_end", orders, locale, row=2))
     if record.game == "tolp":
         from bot.games.tolp.orders import PASS_CHOICES
@@ -115,42 +115,29 @@ def orders_view(view: SeatOrders, locale: str) -> discord.ui.View:
                                           for c in ("off", *PASS_CHOICES)], row=0))
         out.add_item(_toggle(record.id, seat, "auto_exchange", orders, locale, row=2))
     out.add_item(_toggle(record.id, seat, "only_pass", orders, locale, row=3))
-    out.add_item(OrderButton(record.id, seat, "clear", label=t("orders.button.clear", locale),
-                             style=discord.ButtonStyle.danger, row=3))
+    out.add_item(order_button(record.id, seat, "clear", t("orders.button.clear", locale),
+                              style=discord.ButtonStyle.danger, row=3))
     return out
 
 
-def _toggle(game_id: int, seat: int, key: str, orders: dict[str, Any], locale: str, *, row: int) -> OrderButton:
+def order_button(game_id: int, seat: int, what: str, label: str, *,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None) -> GameButton:
+    return GameButton(0, 0, "", label=label, style=style, raw=f"gm:o:{game_id}:{seat}:{what}", row=row)
+
+
+def _toggle(game_id: int, seat: int, key: str, orders: dict[str, Any], locale: str, *, row: int) -> GameButton:
     on = bool(orders.get(key))
-    return OrderButton(game_id, seat, key, label=t(f"orders.toggle.{key}.{'on' if on else 'off'}", locale),
-                       style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary, row=row)
+    return order_button(game_id, seat, key, t(f"orders.toggle.{key}.{'on' if on else 'off'}", locale),
+                        style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary, row=row)
 
 
 # ----------------------------------------------------------------------------- the items
-class OrderButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmo:(?P<rest>.*)"):
-    """A button of the orders view (or the private view's "Standing orders")."""
-
-    def __init__(self, game_id: int, seat: int, what: str, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, raw: str | None = None,
-                 row: int | None = None) -> None:
-        custom_id = raw if raw is not None else f"gmo:{game_id}:{seat}:{what}"
-        super().__init__(discord.ui.Button(label=label or what, style=style, custom_id=custom_id[:100], row=row))
-        self.rest = custom_id[4:]
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> OrderButton:
-        return cls(0, 0, "", raw=f"gmo:{match['rest']}")
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        if not await admit_component(interaction):
-            return
-        parsed = BUTTON_ID.fullmatch(self.rest)
-        if parsed is None or parsed["what"] not in ("view", "clear", *TOGGLES, *AMOUNT_MODALS):
-            await reply_error(interaction, InvalidAction("error.bad_custom_id"))
-            return
-        await orders_cog(interaction.client).button(interaction, int(parsed["game"]), int(parsed["seat"]),
-                                                    parsed["what"])
+async def button_route(interaction: discord.Interaction, match: re.Match[str]) -> None:
+    """A press of one of the orders view's buttons (``gm:o:…``, routed by cogs/routing.py)."""
+    if match["what"] not in ("view", "clear", *TOGGLES, *AMOUNT_MODALS):
+        await reply_error(interaction, InvalidAction("error.bad_custom_id"))
+        return
+    await orders_cog(interaction.client).button(interaction, int(match["game"]), int(match["seat"]), match["what"])
 
 
 class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gmos:(?P<rest>.*)"):
@@ -183,8 +170,9 @@ class OrderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"gmo
                                                     parsed["what"], values)
 
 
-# gmom:<game>:<seat>:<what>:<group>  the amount modal, answered by the cog's listener (after a restart too)
-MODAL_ID = re.compile(r"gmom:(?P<game>[0-9]{1,18}):(?P<seat>[0-9]{1,2}):(?P<what>max_bid|buy_up_to|group_max):"
+# gm:om:<game>:<seat>:<what>:<group>  the amount modal, answered by the cog's listener (after a restart
+# too); GameButton's template covers the id, so the client's answer to strays leaves it alone
+MODAL_ID = re.compile(r"gm:om:(?P<game>[0-9]{1,18}):(?P<seat>[0-9]{1,2}):(?P<what>max_bid|buy_up_to|group_max):"
                       r"(?P<group>[a-z]{0,20})")
 
 
@@ -193,7 +181,7 @@ def amount_modal(game_id: int, seat: int, key: str, group: str | None, locale: s
     """The amount of one order (empty: that order off); its submission is read from its custom_id
     and field alone, so the modal needs no memory of the process that opened it."""
     modal = discord.ui.Modal(title=t(f"orders.modal.{key}", locale)[:45],
-                             custom_id=f"gmom:{game_id}:{seat}:{key}:{group or ''}"[:100])
+                             custom_id=f"gm:om:{game_id}:{seat}:{key}:{group or ''}"[:100])
     minimum = standing.MIN_BID if key in ("max_bid", "group_max") else 1
     label = t("orders.modal.amount", locale, minimum=minimum, maximum=standing.MAX_AMOUNT)
     modal.add_item(discord.ui.TextInput(label=label[:45], custom_id="amount", required=False, max_length=AMOUNT_LENGTH,
@@ -211,22 +199,6 @@ def submitted(data: Any) -> str:
             if item.get("custom_id") == "amount":
                 return str(item.get("value") or "")
     return ""
-
-
-class ModalMarker(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"gmom:(?P<rest>.*)"):
-    """Only names the amount modal's custom_id as ours (``GameMasterBot.handles_custom_id``), so the
-    client's stray-interaction answer leaves its submission to ``OrdersCog.on_interaction``."""
-
-    def __init__(self, rest: str = "") -> None:
-        super().__init__(discord.ui.Button(label="-", custom_id=f"gmom:{rest}"[:100]))
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> ModalMarker:
-        return cls(match["rest"])
-
-    async def callback(self, interaction: discord.Interaction) -> Any:  # a button never carries this id
-        await reply_error(interaction, InvalidAction("error.bad_custom_id"))
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -341,5 +313,5 @@ class OrdersCog(commands.Cog):
 async def setup(bot: Any) -> None:
     # a command of its own: the /game group holds Discord's most (25 subcommands) already
     bot.tree.add_command(orders_command)
-    bot.add_dynamic_items(OrderButton, OrderSelect, ModalMarker)
+    bot.add_dynamic_items(OrderSelect)  # its buttons are GameButtons (cogs/routing.py routes gm:o:…)
     await bot.add_cog(OrdersCog(bot))

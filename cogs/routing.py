@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs import challenge, clock, history, lobby, replay, seats, undo
+from cogs import challenge, clock, history, lobby, orders, replay, seats, undo
 from cogs.components import ACT_ID, ONE_ID, OWN_ID, ROUTES, GameButton, GameSelect
 from cogs.moves import act, show_hand
 
@@ -43,6 +43,6 @@ def dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
     ROUTES.buttons = ((ACT_ID, _move), (OWN_ID, _move), (undo.UNDO_ID, undo.button),
                       (replay.REPLAY_ID, replay.button), (history.PAGE_ID, history.page_button),
                       (clock.VOTE_ID, _vote), (challenge.CHALLENGE_ID, challenge.answer_button),
-                      (seats.SEAT_ID, seats.panel_button), (ONE_ID, _one))
+                      (seats.SEAT_ID, seats.panel_button), (orders.BUTTON_ID, orders.button_route), (ONE_ID, _one))
     ROUTES.select = _choice
     return GameButton, GameSelect

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cogs import history, replay, routing, undo
+from cogs import history, orders, replay, routing, undo
 from cogs.components import ROUTES, ButtonRoute, GameButton, GameSelect, HandButton, LobbyButton, custom_id_act
 
 
@@ -36,6 +36,8 @@ def test_the_registered_items_keep_their_templates() -> None:
     ("gm:hi:o:40", history.page_button),
     ("gm:hi:n:40:tolp", history.page_button),
     ("gm:t:12:3:1:computer", routing._vote),
+    ("gm:o:12:1:view", orders.button_route),
+    ("gm:o:12:1:max_bid", orders.button_route),
     ("gm:h:12", routing._one),
     ("gm:j:12", routing._one),
     ("gm:s:12", routing._one),

@@ -90,6 +90,15 @@ async def clear_orders(conn: Any, game_id: int, seat: int) -> None:
     await repo.clear(conn, game_id, seat)
 
 
+async def of_table(conn: Any, record: GameRow) -> dict[int, OrdersRow]:
+    """Every seat's orders at the table: as read with the game (no statement of their own), else
+    from their table."""
+    if all(seat.orders is not None for seat in record.seats):
+        return {seat.seat: OrdersRow(record.id, seat.seat, seat.orders_by or "", dict(seat.orders or {}))
+                for seat in record.seats if seat.orders}
+    return await repo.of_game(conn, record.id)
+
+
 def applicable(record: GameRow, rows: Mapping[int, OrdersRow]) -> dict[int, OrdersRow]:
     """The orders that still stand: those of a human seat still held by the user who set them."""
     return {seat: row for seat, row in rows.items()
@@ -139,7 +148,8 @@ async def dropped(conn: Any, row: OrdersRow, decision: Decision, error: GameMast
     if isinstance(value, int) and not isinstance(value, bool):
         params["amount"] = value
     row.orders = pure.drop(row.orders, decision.kind)
-    row.notes = [*row.notes, {"key": note_key(decision.kind), "params": params}][-NOTES_KEPT:]
+    stored = await repo.of_seat(conn, row.game_id, row.seat)  # its notes so far (not read with the game)
+    row.notes = [*(stored.notes if stored else []), {"key": note_key(decision.kind), "params": params}][-NOTES_KEPT:]
     await repo.save(conn, row)
     return Event(note_key(decision.kind), params, frozenset({row.seat}))
 

@@ -142,7 +142,7 @@ class Turn:
         marked "(standing order)" and its ply noted for the log. An order whose move would break a
         rule is dropped instead, with a note to its owner alone. True when anything changed."""
         if self.orders is None:
-            self.orders = standing.applicable(self.record, await orders_repo.of_game(self.conn, self.record.id))
+            self.orders = standing.applicable(self.record, await standing.of_table(self.conn, self.record))
         if not self.orders:
             return False
         found = standing.next_order(self.game, self.state, self.record, self.orders)

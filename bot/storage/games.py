@@ -25,6 +25,10 @@ class SeatRow:
     bank_seconds: int = 0
     vacation_until: str | None = None  # the player's vacation, read with the seat (for deadlines)
     level: str = ""  # a computer seat's level ("easy", "normal", "strong"; "": the default)
+    # the seat's standing orders (/orders) and who set them, read with the game by ``get`` and
+    # ``open_in_channel`` ({}: none); None: not read (bot/services/orders.py reads them then)
+    orders: dict[str, Any] | None = None
+    orders_by: str | None = None
 
 
 @dataclass
@@ -77,9 +81,11 @@ _SEATS = ("SELECT s.seat, s.user_id, s.name, s.is_computer, s.bank_seconds, p.va
 # statement: a move reads all it needs in a single round trip.
 _ONE = (f"SELECT {', '.join('g.' + c.strip() for c in _COLUMNS.split(','))}, gp.settings AS guild_settings, "
         "s.seat AS seat_no, s.user_id AS seat_user, s.name AS seat_name, s.is_computer AS seat_computer, "
-        "s.bank_seconds AS seat_bank, p.vacation_until AS seat_vacation, s.level AS seat_level FROM games g "
+        "s.bank_seconds AS seat_bank, p.vacation_until AS seat_vacation, s.level AS seat_level, "
+        "so.orders AS seat_orders, so.user_id AS seat_orders_by FROM games g "
         "LEFT JOIN guild_prefs gp ON gp.guild_id = g.guild_id LEFT JOIN seats s ON s.game_id = g.id "
-        "LEFT JOIN user_prefs p ON p.user_id = s.user_id WHERE {where} ORDER BY g.id, s.seat")
+        "LEFT JOIN user_prefs p ON p.user_id = s.user_id "
+        "LEFT JOIN standing_orders so ON so.game_id = g.id AND so.seat = s.seat WHERE {where} ORDER BY g.id, s.seat")
 
 
 def _game_of(row: aiosqlite.Row) -> GameRow:
@@ -111,7 +117,8 @@ async def _one(conn: aiosqlite.Connection, where: str, params: tuple[Any, ...], 
     game = _game_of(rows[0])
     game.guild_settings = json.loads(rows[0]["guild_settings"]) if rows[0]["guild_settings"] else {}
     game.seats = [SeatRow(r["seat_no"], r["seat_user"], r["seat_name"], bool(r["seat_computer"]), r["seat_bank"],
-                          r["seat_vacation"], r["seat_level"])
+                          r["seat_vacation"], r["seat_level"],
+                          json.loads(r["seat_orders"]) if r["seat_orders"] else {}, r["seat_orders_by"])
                   for r in rows if r["id"] == game.id and r["seat_no"] is not None]
     return game
 

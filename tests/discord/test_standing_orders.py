@@ -150,12 +150,15 @@ async def test_a_buy_order_that_would_break_a_rule_is_dropped_with_a_private_not
     r = await set_amount(fake, bot, ann, "Buy up to…", "400")
     assert "at most kr\xa0400" in r.text
     dms_before = len(fake.dms_to(ann))
+    assert not any("was dropped" in m.content for m in fake.ephemerals_for(ann))
     assert (await fake.interact(bot, fake.slash(ann, "monopol roll"))).ok
     s = await state(bot, fake)
     assert s.phase == "buy" and s.owner[5] == -1 and s.cash[0] == 10  # nothing bought: Ann decides herself
-    notes = [m for m in fake.dms_to(ann)[dms_before:] if "was dropped" in m.content]
+    # the note goes to Ann alone: by DM, or in the private answer to her own move
+    notes = [m for m in fake.dms_to(ann)[dms_before:] + fake.ephemerals_for(ann) if "was dropped" in m.content]
     assert len(notes) == 1 and "buy deeds up to kr\xa0400" in notes[0].content
-    assert not any("was dropped" in m.content for m in fake.dms_to(bo) + board_posts(fake))  # to its owner only
+    elsewhere = fake.dms_to(bo) + fake.ephemerals_for(bo) + board_posts(fake)
+    assert not any("was dropped" in m.content for m in elsewhere)
     view = await fake.interact(bot, fake.slash(ann, "orders"))
     assert "⚠️" in view.text and "No standing orders yet" in view.text
     assert "⚠️" not in (await fake.interact(bot, fake.slash(ann, "orders"))).text  # told once

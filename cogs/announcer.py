@@ -38,6 +38,7 @@ from cogs import dmfold, drawing, ending
 from cogs.board import board_view
 from cogs.drawing import alt_text, png
 from cogs.gameui import ui_for
+from cogs.incidents import GOES_ON, UNKNOWN_MESSAGE, Incidents, transient
 from cogs.news import (
     STARTED,
     SUBTEXT,
@@ -119,6 +120,8 @@ class Announcer(commands.Cog):
         self.shared = bot.db.backend != SQLITE
         self._closing = False
         self.rides = Rides(bot)  # the movers' interactions that carry boards (cogs/rides.py)
+        # a deleted board, channel or permission, Discord failing: cogs/incidents.py
+        self.incidents = Incidents(bot, self.wake)
 
     async def cog_load(self) -> None:
         self.rides.started_after = await self.outbox.latest()
@@ -138,6 +141,7 @@ class Announcer(commands.Cog):
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
+        await self.incidents.close()
         await self.admission.close()
 
     @tasks.loop(seconds=60)
@@ -183,8 +187,9 @@ class Announcer(commands.Cog):
                     if snap.pending:
                         channel = snap.record.channel_id
                         if self.bot.pacer.wait_time(channel) <= 0:
-                            await self._deliver_or_give_up(snap)
-                            continue
+                            if await self._deliver_or_give_up(snap):
+                                continue
+                            return  # held (Discord failing, a permission missing): retried later
                     elif game_id not in self._again:
                         drained = True
                         return
@@ -215,12 +220,26 @@ class Announcer(commands.Cog):
         except Exception:  # noqa: BLE001 - the sweep delivers it then
             log.warning("could not look for new announcements of game %s", game_id, exc_info=True)
 
-    async def _deliver_or_give_up(self, snap: Snapshot) -> None:
+    async def _deliver_or_give_up(self, snap: Snapshot) -> bool:
+        """Deliver; False when the delivery is held for later (cogs/incidents.py)."""
         try:
-            await self.deliver(snap)
-        except GIVE_UP:
+            try:
+                await self.deliver(snap)
+            except discord.NotFound as exc:
+                if exc.code != UNKNOWN_MESSAGE or snap.board is None:
+                    raise
+                await self.deliver(self.incidents.board_gone(snap))  # a deleted board is posted anew
+        except Exception as exc:  # noqa: BLE001 - incidents are handled, the rest as before
+            handled = await self.incidents.failed(snap, exc)
+            if handled is not None:
+                return handled == GOES_ON
+            if not isinstance(exc, GIVE_UP):
+                raise
             log.exception("could not announce game %s at ply %s; giving it up", snap.record.id, snap.record.ply)
             await self.outbox.delivered([p.id for p in snap.pending], None)
+        else:
+            self.incidents.delivered(snap.record)
+        return True
 
     # ------------------------------------------------------------------ one delivery
     async def deliver(self, snap: Snapshot) -> None:
@@ -411,15 +430,20 @@ class Announcer(commands.Cog):
         try:
             await self._edit_message(record.channel_id, lobby_id, ride, content=text, view=None,
                                      allowed_mentions=NO_PINGS)
-        except discord.HTTPException:  # a deleted lobby: the board stands on its own
-            log.warning("could not fold the lobby of game %s", record.id, exc_info=True)
+        except discord.HTTPException as exc:  # a deleted lobby: the board stands on its own
+            if not self.incidents.fold_failed(record, lobby_id, exc):
+                log.warning("could not fold the lobby of game %s", record.id, exc_info=True)
 
     async def supersede(self, record: GameRow, board: BoardRow, public: list[Event], ride: Ride | None = None) -> None:
         """Edit a board that is no longer current down to the one-line summary of its turn."""
         text = summary_text([*events_from(board.events), *public], record, record.locale)
-        with lane(FOLD):
-            await self._edit_message(board.channel_id, board.message_id, ride, content=text, attachments=[],
-                                     embeds=[], view=None, allowed_mentions=NO_PINGS)
+        try:
+            with lane(FOLD):
+                await self._edit_message(board.channel_id, board.message_id, ride, content=text, attachments=[],
+                                         embeds=[], view=None, allowed_mentions=NO_PINGS)
+        except discord.NotFound as exc:  # a deleted board needs no summary
+            if not self.incidents.fold_failed(record, board.message_id, exc):
+                raise
 
     async def _edit_message(self, channel_id: str, message_id: str, ride: Ride | None, **fields: Any) -> None:
         """Edit a message of the table: through an interaction that may edit it, else counted."""
@@ -440,7 +464,9 @@ class Announcer(commands.Cog):
         for seat in sorted(seats):
             try:
                 await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board)
-            except Exception:  # noqa: BLE001 - logged; the other players still get their views
+            except Exception as exc:  # noqa: BLE001 - logged; the other players still get their views
+                if transient(exc):
+                    raise  # Discord failing: the whole delivery is retried (nonces: nothing twice)
                 log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
     async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str,
@@ -512,7 +538,9 @@ class Announcer(commands.Cog):
                 if exc.code != 50007:
                     raise
                 await self.bot.mark_dm(seat_row.user_id, ok=False)
-            except Exception:  # noqa: BLE001 - logged; the panel still shows whom it waits for
+            except Exception as exc:  # noqa: BLE001 - logged; the panel still shows whom it waits for
+                if transient(exc):
+                    raise
                 log.exception("could not tell seat %s of game %s that the window waits on them", seat, record.id)
         return told
 
@@ -525,7 +553,9 @@ class Announcer(commands.Cog):
             try:
                 if await self.ping_turn(record, seat, board_id, first, events):
                     viewed.add(seat)
-            except Exception:  # noqa: BLE001 - logged; the board already pinged them
+            except Exception as exc:  # noqa: BLE001 - logged; the board already pinged them
+                if transient(exc):
+                    raise
                 log.exception("could not send the turn DM of seat %s in game %s", seat, record.id)
         return viewed
 

@@ -21,6 +21,7 @@ from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.components import LobbyButton
 from cogs.drawing import alt_text, png, render_public
+from cogs.incidents import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, channel_refused, repost_lobby
 from cogs.moves import announce, announced, show_hand
 from cogs.notify import prefs_digest, replan_digest
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, locale_of, paced, reply, spend
@@ -86,6 +87,11 @@ async def refresh_lobby(bot: GameMasterBot, record: GameRow, *, closed: bool = F
             return  # not counted against Discord's global limit
         async with paced(bot, record.channel_id):
             await channel.get_partial_message(int(record.board_message_id)).edit(**fields)
+    except discord.NotFound as exc:
+        if exc.code == UNKNOWN_MESSAGE and not closed:
+            await repost_lobby(bot, record, text, lobby_view(record, locale))
+        else:
+            log.info("game %s: its lobby message is gone (%s)", record.id, exc.code)
     except discord.HTTPException:
         log.warning("could not update the lobby message of game %s", record.id, exc_info=True)
 
@@ -223,6 +229,9 @@ async def tell_vacation(bot: GameMasterBot, record: GameRow, name: str, until: s
         async with paced(bot, record.channel_id):
             await bot.get_partial_messageable(int(record.channel_id)).send(text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:
+        if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:  # its table ends (one line)
+            await channel_refused(bot, record.channel_id, "a vacation notice found it gone")
+            return
         log.warning("game %s: could not tell channel %s of a vacation (%s %s)", record.id, record.channel_id,
                     exc.status, exc.code)
 

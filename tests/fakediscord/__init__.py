@@ -129,6 +129,13 @@ retries by itself; successful answers carry the bucket headers)
 Message shape: files an embed shows (``attachment://name``) are left out of ``attachments`` and the
 embed gets the file's URL (``StoredMessage.files`` keeps every file; ``.embed_files()``).
 
+The world changing (faults.py): ``fake.moderator_delete(message)`` (10008 and MESSAGE_DELETE),
+``fake.delete_channel(channel)`` (10003 and CHANNEL_DELETE / THREAD_DELETE), ``fake.deny(channel,
+"send_messages" | "embed_links" | "attach_files" | "view_channel")`` / ``fake.allow(...)`` (posts
+and edits checked against the bot's permissions: 50001 / 50013; CHANNEL_UPDATE),
+``fake.set_role_permissions(role, bits)`` (GUILD_ROLE_UPDATE), ``fake.server_errors(503, count)``
+(Discord's 5xx bodies), ``fake.global_outage(seconds)`` (global 429s with their headers).
+
 Not violations (Discord behaviour a bot must cope with): closed DMs (403 50007), unknown
 channel/message lookups (404 10003/10008), rate limits: ``fake.ratelimit_next = n`` makes the
 next n requests to /channels/* and /users/@me/channels answer 429 with a ``Via`` header and
@@ -153,6 +160,7 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakediscord.faults import Faults
 from tests.fakediscord.gateway import Gateway
 from tests.fakediscord.injection import Injection, Responses, settle
 from tests.fakediscord.messages import Messages
@@ -223,7 +231,7 @@ __all__ = [
 ]
 
 
-class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, Rest, Webhooks, Gateway):
+class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, Faults, Rest, Webhooks, Gateway):
     """The loopback Discord: one aiohttp server for REST, the interaction webhooks and the gateway."""
 
     def __init__(self, *, guild_locale: str = "en-US", guild_name: str = "Test Guild") -> None:
@@ -234,6 +242,7 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, 
         self.ratelimit_retry_after = 0.05
         self.echo_gateway = True
         self._init_ratelimits()  # the channel and global limits (ratelimits.py)
+        self._init_faults()  # moderators, permissions, 5xx minutes, global outages (faults.py)
         self._nonces: dict[str, str] = {}  # enforce_nonce: nonce -> message id
 
         self.requests: list[Recorded] = []

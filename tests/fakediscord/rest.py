@@ -97,6 +97,10 @@ class Rest:
         route = rec.route
         self.requests.append(rec)
         error: DiscordError | None = None
+        faulty = self.fault_answer(rec)  # faults.py: a 5xx minute, a global outage
+        if faulty is not None:
+            await self._notify()
+            return faulty
         try:
             if self.ratelimit_next > 0 and (route.startswith("/channels/") or route == "/users/@me/channels"):
                 self.ratelimit_next -= 1  # a 429 a test asked for: Discord behaviour, not a violation
@@ -234,6 +238,7 @@ class Rest:
                 raise DiscordError(403, 50007, "Cannot send messages to this user", violation=False)
         if cid in self.muted_channels:
             raise DiscordError(403, 50013, "Missing Permissions", violation=False)
+        self.check_permissions(rec, cid)  # faults.py: the bot's permissions in the channel
         self._check_message(rec.json, rec.files, creating=True, size_limit=self.attachment_size_limit)
         if ch.get("thread_metadata", {}).get("archived"):
             ch["thread_metadata"]["archived"] = False  # a post unarchives the thread (bot may post there)
@@ -261,6 +266,7 @@ class Rest:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         if self.channels.get(cid, {}).get("thread_metadata", {}).get("archived"):
             raise DiscordError(400, 50083, "Thread is archived")  # only a new post unarchives it
+        self.check_permissions(rec, cid)
         self._check_rate(rec, cid)
         self._check_message(rec.json, rec.files, creating=False, size_limit=self.attachment_size_limit)
         self._edit(msg, rec.json or {}, rec.files)

@@ -308,7 +308,7 @@ async def test_a_global_429_is_waited_for_by_the_library_and_loses_or_doubles_no
     game_id = await tolp_table(fake, bot, users)
     caplog.set_level(logging.INFO)
     boards_before = len(board_posts(fake))
-    fake.global_outage(0.3)
+    fake.global_outage(0.2, count=2)  # the board's post and the fold, or a post twice
     await play_tolp_move(fake, bot, users)
     limited = [r for r in fake.fault_answers if r.status == 429]
     assert limited and all(r.response["global"] for r in limited)

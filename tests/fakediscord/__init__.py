@@ -134,7 +134,7 @@ The world changing (faults.py): ``fake.moderator_delete(message)`` (10008 and ME
 "send_messages" | "embed_links" | "attach_files" | "view_channel")`` / ``fake.allow(...)`` (posts
 and edits checked against the bot's permissions: 50001 / 50013; CHANNEL_UPDATE),
 ``fake.set_role_permissions(role, bits)`` (GUILD_ROLE_UPDATE), ``fake.server_errors(503, count)``
-(Discord's 5xx bodies), ``fake.global_outage(seconds)`` (global 429s with their headers).
+(Discord's 5xx bodies), ``fake.global_outage(seconds, count)`` (global 429s with their headers).
 
 Not violations (Discord behaviour a bot must cope with): closed DMs (403 50007), unknown
 channel/message lookups (404 10003/10008), rate limits: ``fake.ratelimit_next = n`` makes the

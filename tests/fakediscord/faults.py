@@ -15,8 +15,8 @@
 - ``fake.server_errors(status, count)``: the next ``count`` calls to channels and DMs answer
   ``status`` with Discord's body for it: 500 JSON ``{"message": "500: Internal Server Error",
   "code": 0}``, 502 Cloudflare's HTML page, 503 the proxy's plain text, 504 HTML.
-- ``fake.global_outage(seconds)``: every call the global limit counts answers 429 with
-  ``"global": true``, ``retry_after`` the rest of the outage and Discord's headers
+- ``fake.global_outage(seconds, count)``: the next ``count`` calls the global limit counts answer
+  429 with ``"global": true``, ``retry_after`` ``seconds`` and Discord's headers
   (``X-RateLimit-Global``, ``X-RateLimit-Scope: global``, ``Retry-After``, ``Via``), so what a test
   exercises is discord.py's own waiting. Not violations: the bot did nothing wrong.
 
@@ -26,7 +26,6 @@
 from __future__ import annotations
 
 import copy
-import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -58,7 +57,7 @@ class Faults:
 
     def _init_faults(self) -> None:
         self._server_errors: list[int] = []  # statuses the next calls answer, in order
-        self._outage_until = 0.0  # monotonic time a global 429 outage ends
+        self._outage: list[float] = []  # the retry_after of each global 429 still to answer
         self.fault_answers: list[Recorded] = []  # requests a fault answered
 
     # ------------------------------------------------------------------ what a moderator does
@@ -158,9 +157,9 @@ class Faults:
             raise ValueError(f"no body known for {status}")
         self._server_errors.extend([status] * count)
 
-    def global_outage(self, seconds: float) -> None:
-        """For ``seconds``, every counted call answers the global 429."""
-        self._outage_until = time.monotonic() + seconds
+    def global_outage(self, seconds: float, count: int = 1) -> None:
+        """The next ``count`` counted calls answer the global 429, asking to wait ``seconds``."""
+        self._outage.extend([seconds] * count)
 
     def fault_answer(self, rec: Recorded) -> web.Response | None:
         """The answer an injected fault gives this request instead of routing it, or None."""
@@ -171,8 +170,8 @@ class Faults:
             rec.status, rec.response = status, body
             self.fault_answers.append(rec)
             return web.Response(status=status, text=body, content_type=ctype)
-        wait = self._outage_until - rec.at
-        if wait > 0 and self.is_counted(rec):  # type: ignore[attr-defined]
+        if self._outage and self.is_counted(rec):  # type: ignore[attr-defined]
+            wait = self._outage.pop(0)
             error = DiscordError(429, 0, "You are being rate limited.", violation=False, retry_after=wait,
                                  scope="global")
             rec.status, rec.response = 429, error.body()

@@ -69,3 +69,14 @@ class StorageDamaged(GameMasterError):
         super().__init__()
         self.detail = detail
         self.game_id: int | None = None
+
+
+class StorageFull(GameMasterError):
+    """The database's disk (SQLite) or server (PostgreSQL) is out of space: the change is refused and
+    rolled back whole, and works again once there is room (issue #27.7)."""
+
+    key = "error.storage_full"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__()
+        self.detail = detail

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import GameMasterError, StorageDamaged
+from bot.errors import GameMasterError, StorageDamaged, StorageFull
 from bot.i18n import normalize, t
 from bot.services.text import error_text, shown
 from bot.storage.games import GameRow
@@ -91,6 +91,9 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
         # logged once, here, naming the table; the player hears the move was not made
         log.error("database damaged: game %s (channel %s) could not be read or written: %s",
                   error.game_id, interaction.channel_id, error.detail)
+    if isinstance(error, StorageFull):  # one line per refused change; nothing of it was written
+        log.warning("storage full: a change in channel %s was refused and rolled back: %s", interaction.channel_id,
+                    error.detail)
     if isinstance(error, GameMasterError):
         text = error_text(error, locale, error.names)
     else:

@@ -38,7 +38,8 @@ class Services:
         # reminder claims are leased to this process's shard scope: a restart takes its own at once
         scheduler = Scheduler(db, owner=", ".join(shard_scopes(settings.shards, settings.shard_count)))
         return cls(db=db, table=table, players=players, history=History(db), ratings=Ratings(db),
-                   scheduler=scheduler, pacer=ChannelPacer(settings.channel_posts, settings.channel_window),
+                   scheduler=scheduler, pacer=ChannelPacer(settings.channel_posts, settings.channel_window,
+                                                      cautious_start=True),
                    budget=global_pacer(settings, db))
 
 

@@ -10,15 +10,27 @@ from collections.abc import Callable
 
 
 class ChannelPacer:
-    def __init__(self, limit: int = 5, window: float = 5.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, limit: int = 5, window: float = 5.0, clock: Callable[[], float] = time.monotonic, *,
+                 cautious_start: bool = False) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock
         self._sent: dict[str, deque[float]] = {}
+        # a process that just started does not know what the one before it (crashed or restarted a
+        # moment ago) sent in each channel: with ``cautious_start`` every channel counts as full
+        # until one window after the start, so a restart never bursts into Discord's 429s (#27.7)
+        self._unknown_until: float | None = self.clock() + window if cautious_start else None
 
     def _recent(self, channel_id: str) -> deque[float]:
-        sent = self._sent.setdefault(channel_id, deque())
+        sent = self._sent.get(channel_id)
         now = self.clock()
+        if sent is None:
+            sent = self._sent[channel_id] = deque()
+            if self._unknown_until is not None:
+                if now < self._unknown_until:
+                    sent.extend([self._unknown_until - self.window] * self.limit)
+                else:
+                    self._unknown_until = None  # one window after the start: all is known
         while sent and now - sent[0] >= self.window:
             sent.popleft()
         return sent

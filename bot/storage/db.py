@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.errors import StorageDamaged
+from bot.errors import StorageDamaged, StorageFull
 from bot.storage import postgres  # noqa: F401 - registers the PostgreSQL backend beside this one
 from bot.storage.backend import COMMITTED, SQLITE, Database, migration_files, sqlite_path, statements
 from bot.storage.backup import create_owner_only
@@ -33,6 +33,7 @@ __all__ = ["Database", "SqliteDatabase", "migration_files"]
 log = logging.getLogger(__name__)
 
 SQLITE_READONLY = 8
+SQLITE_FULL = 13  # the disk (or PRAGMA max_page_count) has no room for another page
 READERS = 2  # reader connections; each runs its queries in its own thread
 
 
@@ -148,7 +149,12 @@ class SqliteDatabase(Database):
                     await self._rollback()
                     raise
                 else:
-                    await self.conn.execute("COMMIT")
+                    try:
+                        await self.conn.execute("COMMIT")
+                    except BaseException:  # a full disk can refuse the commit: the transaction stays open
+                        self._notices = []
+                        await self._rollback()
+                        raise
                     notices, self._notices = self._notices, []
                     self._deliver(notices)
 
@@ -229,13 +235,15 @@ class SqliteDatabase(Database):
 
 @contextmanager
 def _damage_refused() -> Iterator[None]:
-    """SQLite's "malformed" / "not a database" / I/O errors become StorageDamaged (a refusal the
-    player is told about); other errors pass unchanged."""
+    """SQLite's "malformed" / "not a database" / I/O errors become StorageDamaged, a full disk
+    StorageFull (refusals the player is told about); other errors pass unchanged."""
     try:
         yield
     except sqlite3.DatabaseError as exc:
         if is_damage(exc):
             raise StorageDamaged(str(exc)) from exc
+        if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == SQLITE_FULL:
+            raise StorageFull(str(exc)) from exc
         raise
 
 

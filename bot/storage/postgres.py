@@ -9,6 +9,7 @@ stays conditional on the version read, and unique keys make claims happen once.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from bot.errors import StorageFull
 from bot.storage.backend import COMMITTED, POSTGRES, Database, migration_files, redact, scrub, statements
 from bot.storage.health import StorageProblem
 
@@ -75,13 +77,29 @@ class _Pending:
         return None
 
 
+def cut(exc: BaseException, raw: Any = None) -> bool:
+    """The connection was cut (a server restart, a network drop), not the statement refused."""
+    import asyncpg
+
+    if isinstance(exc, asyncpg.PostgresConnectionError | asyncpg.exceptions.OperatorInterventionError
+                  | ConnectionError):
+        return True
+    return isinstance(exc, asyncpg.InterfaceError) and raw is not None and raw.is_closed()
+
+
 class PgConnection:
-    """One pooled asyncpg connection inside a transaction, with the aiosqlite calling convention."""
+    """One pooled asyncpg connection inside a transaction, with the aiosqlite calling convention.
+
+    Outside a transaction block (``single``, ``reading_one``) a connection the server cut while it
+    sat in the pool (PostgreSQL restarted) is found out by its first statement, which then runs once
+    more on a fresh connection: nothing had run on the cut one.
+    """
 
     dialect = POSTGRES
 
-    def __init__(self, raw: Any) -> None:
+    def __init__(self, raw: Any, renew: Callable[[Any], Any] | None = None) -> None:
         self.raw = raw
+        self._renew = renew
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> _Pending:
         return _Pending(self, sql, tuple(params))
@@ -93,6 +111,16 @@ class PgConnection:
         await self.raw.executemany(translate(sql)[0], [tuple(p) for p in seq])
 
     async def _run(self, sql: str, params: Sequence[Any]) -> Cursor:
+        renew, self._renew = self._renew, None  # the first statement only
+        try:
+            return await self._once(sql, params)
+        except Exception as exc:
+            if renew is None or not cut(exc, self.raw):
+                raise
+            self.raw = await renew(self.raw)
+            return await self._once(sql, params)
+
+    async def _once(self, sql: str, params: Sequence[Any]) -> Cursor:
         text, returns_rows = translate(sql)
         if returns_rows:
             rows = await self.raw.fetch(text, *params)
@@ -111,6 +139,9 @@ class PostgresDatabase(Database):
         self._sizes = (min_size, max_size)
         self._pool: Any = None
         self._listener: Any = None  # a connection of its own for LISTEN
+        self._listening: list[tuple[str, Callable[[str], object]]] = []
+        self._relisten: asyncio.Task[None] | None = None
+        self.relistened = asyncio.Event()  # set each time LISTEN is back after the server cut it
 
     async def connect(self, migrate: bool = True) -> Database:
         try:
@@ -129,20 +160,60 @@ class PostgresDatabase(Database):
         return self
 
     async def listen(self, channel: str, callback: Callable[[str], object]) -> None:
+        if self._listener is None:
+            self._listener = await self._listen_connection()
+        self._listening.append((channel, callback))
+        await self._add(self._listener, channel, callback)
+
+    async def _listen_connection(self) -> Any:
         import asyncpg
 
-        if self._listener is None:
-            self._listener = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
-        await self._listener.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
+        conn = await asyncpg.connect(self.url.replace("postgres://", "postgresql://", 1))
+        conn.add_termination_listener(self._listener_cut)
+        return conn
+
+    @staticmethod
+    async def _add(conn: Any, channel: str, callback: Callable[[str], object]) -> None:
+        await conn.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
+    def _listener_cut(self, conn: Any) -> None:
+        """The LISTEN connection ended (a server restart): listen again, with back-off, on a new one
+        (one line when it is cut, one when it is back)."""
+        if conn is not self._listener or (self._relisten is not None and not self._relisten.done()):
+            return
+        self._listener = None
+        log.warning("the PostgreSQL connection for notifications was cut; listening again once the server answers")
+        self._relisten = asyncio.get_running_loop().create_task(self._listen_again(), name="gamemaster-relisten")
+
+    async def _listen_again(self) -> None:
+        delay = 0.05
+        while self._pool is not None:
+            try:
+                conn = await self._listen_connection()
+                for channel, callback in self._listening:
+                    await self._add(conn, channel, callback)
+            except Exception as exc:  # noqa: BLE001 - the server is not back yet
+                if not cut(exc) and not isinstance(exc, OSError):
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(5.0, delay * 2)
+                continue
+            self._listener = conn
+            log.info("listening to PostgreSQL's notifications again")
+            self.relistened.set()
+            return
 
     async def wake(self, conn: Any, game_id: int) -> None:
         """A change without an outbox entry (the trigger's NOTIFY): NOTIFY here, sent at COMMIT."""
         await conn.execute("SELECT pg_notify(?, ?)", (COMMITTED, str(game_id)))
 
     async def close(self) -> None:
+        if self._relisten is not None and not self._relisten.done():
+            self._relisten.cancel()
+            await asyncio.gather(self._relisten, return_exceptions=True)
         if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+            listener, self._listener = self._listener, None
+            await listener.close()
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
@@ -186,29 +257,70 @@ class PostgresDatabase(Database):
     # ------------------------------------------------------------------ access
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConnection]:
-        async with self.pool.acquire() as raw:
-            async with raw.transaction():
-                yield PgConnection(raw)
+        async with self._begun() as raw:
+            yield PgConnection(raw)
 
     @asynccontextmanager
     async def single(self) -> AsyncIterator[PgConnection]:
         """A pooled connection outside any transaction block: one statement commits by itself."""
-        async with self.pool.acquire() as raw:
-            yield PgConnection(raw)
+        conn = PgConnection(await self.pool.acquire(), self._renew)
+        try:
+            yield conn
+        finally:
+            await self.pool.release(conn.raw)
 
     @asynccontextmanager
     async def reading_one(self) -> AsyncIterator[PgConnection]:
         """A pooled connection for one statement (its own snapshot; no BEGIN/COMMIT round trips)."""
-        async with self.pool.acquire() as raw:
-            yield PgConnection(raw)
+        async with self.single() as conn:
+            yield conn
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgConnection]:
         """A read-only snapshot (REPEATABLE READ) on a pooled connection; readers never wait for
         writers in PostgreSQL."""
-        async with self.pool.acquire() as raw:
-            async with raw.transaction(isolation="repeatable_read", readonly=True):
-                yield PgConnection(raw)
+        async with self._begun(isolation="repeatable_read", readonly=True) as raw:
+            yield PgConnection(raw)
+
+    async def _renew(self, raw: Any) -> Any:
+        """A fresh pooled connection in place of one the server cut (the pool reconnects it)."""
+        log.info("a pooled PostgreSQL connection was cut (a server restart?); using a fresh one")
+        await self.pool.release(raw)
+        return await self.pool.acquire()
+
+    @asynccontextmanager
+    async def _begun(self, **options: Any) -> AsyncIterator[Any]:
+        """A pooled connection in a transaction block. A connection the server cut while it sat in
+        the pool fails at BEGIN, before anything ran: the transaction begins on a fresh one. The
+        disk full on the server refuses the change (StorageFull), rolled back whole."""
+        import asyncpg
+
+        raw = await self.pool.acquire()
+        try:
+            block = raw.transaction(**options)
+            try:
+                await block.start()
+            except Exception as exc:
+                if not cut(exc, raw):
+                    raise
+                raw = await self._renew(raw)
+                block = raw.transaction(**options)
+                await block.start()
+            try:
+                yield raw
+            except BaseException:
+                try:
+                    await block.rollback()
+                except Exception as failed:  # noqa: BLE001 - a cut connection has rolled back by itself
+                    if not cut(failed, raw):
+                        raise
+                raise
+            else:
+                await block.commit()
+        except asyncpg.exceptions.DiskFullError as exc:
+            raise StorageFull(str(exc)) from exc
+        finally:
+            await self.pool.release(raw)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self.reading() as conn:

@@ -54,14 +54,15 @@ async def monopol_table(fake: FakeDiscord, bot: Any, users: list[dict]) -> int:
     return int(record.id)
 
 
-async def tolp_move(fake: FakeDiscord, bot: Any, users: list[dict], *, gateway: bool = False) -> None:
+async def tolp_move(fake: FakeDiscord, bot: Any, users: list[dict], *, gateway: bool = False,
+                    channel: dict | None = None) -> None:
     """The player to act lays (or makes their first legal action) with the /tolp command."""
-    record = await bot.service.current(fake.channel_id)
+    record = await bot.service.current((channel or fake.channel)["id"])
     seat = min(bot.service.to_act(record))
     legal = bot.service.legal_texts(record, seat)
     command, options = tolp_command(next((a for a in legal if a.startswith("play")), legal[0]))
     player = next(u for u in users if u["id"] == record.user_of(seat))
-    assert (await fake.interact(bot, fake.slash(player, command, options), gateway=gateway)).ok
+    assert (await fake.interact(bot, fake.slash(player, command, options, channel=channel), gateway=gateway)).ok
 
 
 async def monopol_move(fake: FakeDiscord, bot: Any, users: list[dict], prefer: tuple[str, ...], *,
@@ -319,3 +320,199 @@ async def test_a_global_429_is_waited_for_by_the_library_and_loses_or_doubles_no
     waited = [r for r in caplog.records if r.name == "discord.http" and "Global rate limit" in r.getMessage()]
     assert waited
     assert fake.errors == [] and fake.violations == []
+
+
+# ---------------------------------------------------------------------------- storage
+async def counts(bot: Any, game_id: int) -> tuple[int, int, int]:
+    """(moves in the log, outbox entries, the game's version) as stored."""
+    async with bot.db.reading() as conn:
+        moves = await conn.execute_fetchall("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,))
+        entries = await conn.execute_fetchall("SELECT COUNT(*) FROM announcements WHERE game_id = ?", (game_id,))
+        version = await conn.execute_fetchall("SELECT version FROM games WHERE id = ?", (game_id,))
+    return int(moves[0][0]), int(entries[0][0]), int(version[0][0])
+
+
+@pytest.mark.sqlite_only
+async def test_a_full_sqlite_disk_refuses_the_move_whole_and_plays_on_when_space_returns(
+        fake: FakeDiscord, make_bot: BotFactory, caplog: pytest.LogCaptureFixture) -> None:
+    """The disk fills: SQLite's page limit (``PRAGMA max_page_count``, per connection: set on the
+    bot's writer) answers SQLITE_FULL exactly where a full disk does, at the page that no longer
+    fits. The move is refused with a translated "storage is full", nothing of it is written, and
+    the same move works once there is room again."""
+    bot = await make_bot()
+    users = [fake.add_member("ann", locale="sv-SE"), fake.add_member("bo", locale="sv-SE")]
+    game_id = await tolp_table(fake, bot, users)
+    await bot.db.conn.execute("VACUUM")  # no free pages left to reuse
+    rows = await bot.db.conn.execute_fetchall("PRAGMA page_count")
+    await bot.db.conn.execute(f"PRAGMA max_page_count = {int(rows[0][0])}")  # the disk is full
+    caplog.set_level(logging.INFO)
+    refused = None
+    for _ in range(30):  # each move takes room; within a page or so one no longer fits
+        before = await counts(bot, game_id)
+        record = await bot.service.get(game_id)
+        seat = min(bot.service.to_act(record))
+        legal = bot.service.legal_texts(record, seat)
+        command, options = tolp_command(next((a for a in legal if a.startswith("play")), legal[0]))
+        player = next(u for u in users if u["id"] == record.user_of(seat))
+        answer = await fake.interact(bot, fake.slash(player, command, options, locale="sv-SE"))
+        if "lagring är full" in answer.text:
+            refused = (command, options, player, before)
+            break
+    assert refused is not None, "the disk never filled"
+    command, options, player, before = refused
+    assert answer.ephemeral and "oförändrat" in answer.text
+    assert await counts(bot, game_id) == before  # nothing half-written
+    lines = incident_lines(caplog)
+    assert len(lines) == 1 and "storage full" in lines[0].getMessage() and lines[0].exc_info is None
+    assert fake.errors == []
+
+    await bot.db.conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+    again = await fake.interact(bot, fake.slash(player, command, options, locale="sv-SE"))
+    assert "lagring" not in again.text
+    moves, _, version = await counts(bot, game_id)
+    assert moves == before[0] + 1 and version > before[2]
+    fake.assert_clean()
+
+
+@pytest.fixture
+def own_pg_server():
+    """A PostgreSQL server of this test alone: it is restarted under a running table."""
+    from tests import pgserver
+
+    if not pgserver.available():
+        if pgserver.required():
+            pytest.fail("CI must run the PostgreSQL tests, but PostgreSQL binaries were not found")
+        pytest.skip("PostgreSQL is not installed")
+    server = pgserver.PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def test_a_postgresql_restart_mid_game_loses_or_doubles_nothing(
+        fake: FakeDiscord, own_pg_server: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """An operator restarts PostgreSQL between two moves: every pooled connection is cut. The next
+    move works on fresh connections, and the log has the moves it should (none lost, none twice)."""
+    from bot.services.table import GameService
+    from bot.settings import Settings
+    from bot.storage.db import Database
+    from cogs.app import GameMasterApp
+
+    url = own_pg_server.create_database()
+    db = await Database(url).connect()
+    try:
+        settings = Settings(database_url=url, sync_commands=True, scheduler_seconds=0, channel_window=0.1,
+                            announce_sweep_seconds=0)
+        fake.channel_rate = (settings.channel_posts, settings.channel_window)
+        bot = GameMasterApp(settings, db, GameService(db), guild_ready_timeout=0.05)
+        await fake.login(bot)
+        users = fake.add_members(2)
+        game_id = await tolp_table(fake, bot, users)
+        await tolp_move(fake, bot, users)
+        before = await counts(bot, game_id)
+        caplog.set_level(logging.INFO)
+        own_pg_server.restart()
+        await tolp_move(fake, bot, users)
+        after = await counts(bot, game_id)
+        assert after[0] == before[0] + 1 and after[2] == before[2] + 1
+        record = await bot.service.get(game_id)
+        assert f"tolp-{record.ply}" in latest_board(fake).files[0].filename  # announced once
+        assert [m.content for m in board_posts(fake)].count(latest_board(fake).content) == 1
+        await tolp_move(fake, bot, users)
+        assert (await counts(bot, game_id))[0] == before[0] + 2
+        assert fake.errors == [], fake.errors
+    finally:
+        await db.close()
+
+
+async def test_a_postgresql_restart_leaves_the_notifications_listening(own_pg_server: Any,
+                                                                       caplog: pytest.LogCaptureFixture) -> None:
+    """The LISTEN connection (other processes' preference changes, the web pages' live tables) is cut
+    by the restart too: it listens again on its own, with one line when cut and one when back."""
+    import asyncio
+
+    import asyncpg
+
+    from bot.storage.db import Database
+
+    url = own_pg_server.create_database()
+    db = await Database(url).connect()
+    heard: asyncio.Queue[str] = asyncio.Queue()
+    try:
+        await db.listen("gm_probe", heard.put_nowait)
+        caplog.set_level(logging.INFO)
+        own_pg_server.restart()
+        await asyncio.wait_for(db.relistened.wait(), 30)  # type: ignore[attr-defined]
+        other = await asyncpg.connect(url)
+        try:
+            await other.execute("SELECT pg_notify('gm_probe', 'after the restart')")
+        finally:
+            await other.close()
+        assert await asyncio.wait_for(heard.get(), 10) == "after the restart"
+        assert len(incident_lines(caplog)) == 1
+    finally:
+        await db.close()
+
+
+# ---------------------------------------------------------------------------- a restart
+async def test_a_restart_does_not_burst_into_the_channel_limit(fake: FakeDiscord, tmp_path: Any) -> None:
+    """The new process does not know what the dead one just sent in each channel: it counts every
+    channel as full for one window after its start, so the fake's per-channel limit (Discord's 5
+    posts and edits per window) never answers 429 after the restart."""
+    import time
+
+    import aiohttp
+
+    from bot.services.assembly import Services
+    from bot.services.table import GameService
+    from bot.settings import Settings
+    from bot.storage.db import Database
+    from cogs.app import GameMasterApp
+
+    url = str(tmp_path / "gm.sqlite3")
+    settings = Settings(database_url=url, sync_commands=True, scheduler_seconds=0, channel_window=3.0,
+                        announce_sweep_seconds=0)
+    fake.channel_rate = (settings.channel_posts, settings.channel_window)
+    opened = []
+
+    async def start() -> Any:  # a new process: its own database connection and pacer
+        db = await Database(url).connect()
+        opened.append(db)
+        bot = GameMasterApp(settings, db, GameService(db), guild_ready_timeout=0.05)
+        await fake.login(bot)
+        return bot
+
+    try:
+        first = await start()
+        users = fake.add_members(2)
+        room = fake.add_channel("room")
+        second = await start()  # the next process, logged in (on a loaded machine that takes seconds)
+        # the dying process's last second: a lobby opened (its message an interaction's answer,
+        # outside the channel's limit) and five posts in its channel at once
+        await fake.interact(first, fake.slash(users[0], "game new", game="tolp", channel=room))
+        limit, window = fake.channel_rate
+        async with aiohttp.ClientSession(headers={"Authorization": "Bot fake-token"}) as dying:  # its last calls
+            for n in range(limit):
+                address = f"{fake.api_base}/channels/{room['id']}/messages"
+                async with dying.post(address, json={"content": f"news {n}"}) as answer:
+                    assert answer.status == 200
+        restarted = len(fake.requests)  # the first process says no more (it is closed at the end)
+        # ... and the new one starts serving now: its pacer as the process's services build it
+        second.pacer = Services.build(settings, second.db).pacer
+        # the channel's window is used up: the new process's first post or edit there would pass
+        # Discord's limit
+        assert len(fake._recent_writes(room["id"], time.monotonic())) == limit
+        # a player joins: the new process edits the lobby message in that channel
+        joined = await fake.interact(second, fake.slash(users[1], "game join", channel=room), timeout=20)
+        assert joined.ok
+        after = fake.requests[restarted:]
+        edits = [r for r in after if r.method == "PATCH" and r.route.startswith(f"/channels/{room['id']}/messages/")]
+        assert edits and all(r.status == 200 for r in edits)
+        assert [r for r in after if r.status == 429] == []
+        assert fake.violations == []
+        lobby = fake.message(edits[-1].route.rsplit("/", 1)[1])
+        assert "player2" in lobby.content
+    finally:
+        for db in opened:
+            await db.close()

@@ -516,3 +516,55 @@ async def test_a_restart_does_not_burst_into_the_channel_limit(fake: FakeDiscord
     finally:
         for db in opened:
             await db.close()
+
+
+# ---------------------------------------------------------------------------- /game vacation
+@on_both_backends
+async def test_vacation_with_a_table_in_a_deleted_channel_is_saved_and_says_so(
+        fake: FakeDiscord, make_bot: BotFactory, caplog: pytest.LogCaptureFixture) -> None:
+    """The per-table notices run after the vacation was saved and answered: the table whose channel
+    a moderator deleted (the bot was away and missed the news) ends as abandoned, once, and the
+    other table hears of the vacation."""
+    bot = await make_bot()
+    ann, bo = fake.add_members(2)
+    gone = fake.add_channel("gone")
+    kept = await tolp_table(fake, bot, [ann, bo])
+    lost = await tolp_table(fake, bot, [ann, bo], gone)
+    await fake.delete_channel(gone)  # no gateway connection: the bot hears nothing
+    caplog.set_level(logging.INFO)
+    answered = await fake.interact(bot, fake.slash(ann, "game vacation", days=2))
+    assert answered.ok and answered.ephemeral
+    assert "paused until" in answered.text and "something went wrong" not in answered.text.lower()
+    assert (await bot.players.prefs(str(ann["id"]))).vacation_until is not None
+    assert any("vacation" in m.content for m in fake.channel_messages() if m.kind == "channel")
+    assert (await bot.service.get(kept)).status == "active"
+    assert (await bot.service.get(lost)).status == "aborted"
+    assert_one_line(caplog, "gone", str(lost))
+    assert fake.errors == [] and fake.violations == []
+
+
+async def test_a_permission_lost_through_a_role_is_told_once_and_the_game_resumes(
+        fake: FakeDiscord, make_bot: BotFactory, caplog: pytest.LogCaptureFixture) -> None:
+    """The same through the server's roles (GUILD_ROLE_UPDATE): @everyone, whose permissions the
+    bot has, loses Send Messages, and gets it back."""
+    from tests.fakediscord import DEFAULT_PERMISSIONS
+    from tests.fakediscord.faults import SEND_MESSAGES
+
+    bot = await make_bot()
+    await fake.connect(bot)
+    users = fake.add_members(2)
+    game_id = await tolp_table(fake, bot, users, gateway=True)
+    dms = len(fake.dms_to(users[0]))
+    await fake.set_role_permissions(fake.guild_id, DEFAULT_PERMISSIONS & ~SEND_MESSAGES)
+    caplog.set_level(logging.INFO)
+    await tolp_move(fake, bot, users, gateway=True)
+    await tolp_move(fake, bot, users, gateway=True)
+    told = [m for m in fake.dms_to(users[0])[dms:] if "Send Messages" in m.content]
+    assert len(told) == 1
+    assert_one_line(caplog, str(game_id), "send_messages")
+    await fake.set_role_permissions(fake.guild_id, DEFAULT_PERMISSIONS)
+    await fake.interact(bot, fake.slash(users[1], "game status"), gateway=True)
+    await settle(bot)
+    record = await bot.service.get(game_id)
+    assert record.status == "active" and f"tolp-{record.ply}" in latest_board(fake).files[0].filename
+    assert len(incident_lines(caplog)) == 1 and fake.errors == []

@@ -222,12 +222,14 @@ class Announcer(commands.Cog):
 
     async def _deliver_or_give_up(self, snap: Snapshot) -> bool:
         """Deliver; False when the delivery is held for later (cogs/incidents.py)."""
+        answered = dict(self._answered.get(snap.record.id, {}))  # the delivery takes them; a retry needs them
         try:
             try:
                 await self.deliver(snap)
             except discord.NotFound as exc:
                 if exc.code != UNKNOWN_MESSAGE or snap.board is None:
                     raise
+                self._answered.setdefault(snap.record.id, {}).update(answered)
                 await self.deliver(self.incidents.board_gone(snap))  # a deleted board is posted anew
         except Exception as exc:  # noqa: BLE001 - incidents are handled, the rest as before
             handled = await self.incidents.failed(snap, exc)

@@ -193,6 +193,27 @@ async def test_a_deleted_channel_ends_its_table_as_abandoned_once(fake: FakeDisc
     assert fake.errors == [] and fake.violations == []
 
 
+async def test_a_deleted_thread_ends_its_table_and_so_does_its_deleted_parent(
+        fake: FakeDiscord, make_bot: BotFactory, caplog: pytest.LogCaptureFixture) -> None:
+    """THREAD_DELETE ends a thread's table; deleting a channel ends the tables of its threads too."""
+    bot = await make_bot()
+    users = fake.add_members(2)
+    parent = fake.add_channel("parent")
+    alone, inside = fake.add_thread("alone"), fake.add_thread("inside", parent)
+    await fake.connect(bot)
+    first = await tolp_table(fake, bot, users, alone, gateway=True)
+    second = await tolp_table(fake, bot, users, inside, gateway=True)
+    caplog.set_level(logging.INFO)
+    await fake.delete_channel(alone)
+    await fake.delete_channel(parent)
+    for game_id in (first, second):  # the gateway's news reaches the bot in its own time
+        await fake.wait_message(lambda m, g=game_id: m.kind == "dm" and f"#{g})" in m.content, timeout=5)
+    await settle(bot)
+    assert (await bot.service.get(first)).status == "aborted"
+    assert (await bot.service.get(second)).status == "aborted"
+    assert len(incident_lines(caplog)) == 2 and fake.errors == []
+
+
 @on_both_backends
 async def test_a_deleted_thread_ends_its_table_when_the_next_post_finds_it_gone(
         fake: FakeDiscord, make_bot: BotFactory, caplog: pytest.LogCaptureFixture) -> None:

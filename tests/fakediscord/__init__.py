@@ -345,6 +345,7 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, 
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{self.port}/gw")
 
     async def stop(self) -> None:
+        self.lift_faults()  # faults.py
         for bot in self._bots:
             if not bot.is_closed():
                 await self.close_bot(bot)

@@ -60,6 +60,12 @@ class Faults:
         self._outage: list[float] = []  # the retry_after of each global 429 still to answer
         self.fault_answers: list[Recorded] = []  # requests a fault answered
 
+    def lift_faults(self) -> None:
+        """Discord is well again (the fake's ``stop`` calls it first, so that no 5xx or global 429 a
+        test left unanswered meets a bot while it closes)."""
+        self._server_errors.clear()
+        self._outage.clear()
+
     # ------------------------------------------------------------------ what a moderator does
     async def moderator_delete(self, message: Any) -> None:
         msg = self.message(message)  # type: ignore[attr-defined]

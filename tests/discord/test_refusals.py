@@ -93,7 +93,10 @@ async def test_a_move_stands_when_the_board_cannot_be_posted(fake: FakeDiscord, 
     answer = await fake.interact(bot, fake.slash(user, "tolp play", cards=play[5:]))
     assert_moved(answer)  # acknowledged (with the mover's own new hand); its announcement is the announcer's
     assert (await bot.service.current(fake.channel_id)).ply == record.ply + 1
-    assert any("could not announce" in line for line in fake.errors)  # logged with its traceback
+    # the table waits for its permission (#27.7): no ERROR, its creator is told once which one
+    assert not any("could not announce" in line for line in fake.errors)
+    creator = next(u for u in users if u["id"] == record.creator_id)
+    assert any("Send Messages" in m.content for m in fake.dms_to(creator))
 
 
 async def test_the_board_a_move_makes_rides_its_interaction_even_without_send_messages(

@@ -38,7 +38,7 @@ from cogs import dmfold, drawing, ending
 from cogs.board import board_view
 from cogs.drawing import alt_text, png
 from cogs.gameui import ui_for
-from cogs.incidents import GOES_ON, UNKNOWN_MESSAGE, Incidents, transient
+from cogs.incidents import GOES_ON, UNKNOWN_MESSAGE, IncidentEvents, Incidents, transient
 from cogs.news import (
     STARTED,
     SUBTEXT,
@@ -595,3 +595,4 @@ class Announcer(commands.Cog):
 
 async def setup(bot: Any) -> None:
     await bot.add_cog(Announcer(bot))
+    await bot.add_cog(IncidentEvents(bot))  # the gateway's deleted channels and permission changes

@@ -290,6 +290,3 @@ class IncidentEvents(commands.Cog):
         if incidents is not None and incidents.blocked:
             await incidents.permissions_changed()
 
-
-async def setup(bot: Any) -> None:
-    await bot.add_cog(IncidentEvents(bot))

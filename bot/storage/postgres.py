@@ -117,7 +117,8 @@ class PgConnection:
         except Exception as exc:
             if renew is None or not cut(exc, self.raw):
                 raise
-            self.raw = await renew(self.raw)
+            old, self.raw = self.raw, None  # released by renew: never twice, even when no fresh one comes
+            self.raw = await renew(old)
             return await self._once(sql, params)
 
     async def _once(self, sql: str, params: Sequence[Any]) -> Cursor:
@@ -267,7 +268,8 @@ class PostgresDatabase(Database):
         try:
             yield conn
         finally:
-            await self.pool.release(conn.raw)
+            if conn.raw is not None:
+                await self.pool.release(conn.raw)
 
     @asynccontextmanager
     async def reading_one(self) -> AsyncIterator[PgConnection]:
@@ -303,7 +305,8 @@ class PostgresDatabase(Database):
             except Exception as exc:
                 if not cut(exc, raw):
                     raise
-                raw = await self._renew(raw)
+                old, raw = raw, None  # released by _renew: never twice
+                raw = await self._renew(old)
                 block = raw.transaction(**options)
                 await block.start()
             try:
@@ -320,7 +323,8 @@ class PostgresDatabase(Database):
         except asyncpg.exceptions.DiskFullError as exc:
             raise StorageFull(str(exc)) from exc
         finally:
-            await self.pool.release(raw)
+            if raw is not None:
+                await self.pool.release(raw)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         async with self.reading() as conn:

@@ -17,6 +17,16 @@ from tests.fakediscord import FakeDiscord, StoredMessage, settle
 OURS = ("bot", "cogs")  # the bot's own loggers (discord.py logs its own waiting for 429s)
 
 
+@pytest.fixture(autouse=True)
+def channel_posts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The faults here are the channel's: every board is a channel post and edit, as a board no
+    interaction carries is (a timer's or a computer's move, a token past its 15 minutes), rather
+    than riding the mover's interaction (cogs/rides.py), which needs no channel permission."""
+    from cogs.rides import Rides
+
+    monkeypatch.setattr(Rides, "of", lambda self, record: None)
+
+
 def incident_lines(caplog: pytest.LogCaptureFixture, level: int = logging.WARNING) -> list[logging.LogRecord]:
     return [r for r in caplog.records if r.name.split(".")[0] in OURS and r.levelno >= level]
 

@@ -1,6 +1,7 @@
 """Fixtures for driving the real GameMasterBot against the loopback fake Discord."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFac
     """Build and log in a GameMasterBot on one database (each backend); call again to 'restart' it."""
     opened: list[Database] = []
     pacers: list[ChannelPacer] = []
+    bots: list[GameMasterBot] = []
 
     async def factory(clock: Callable[[], datetime] | None = None) -> GameMasterBot:
         db = await Database(database_url).connect()
@@ -47,8 +49,13 @@ async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFac
         pacers.append(pacers[0] if pacers else bot.pacer)
         bot.pacer = pacers[0]
         await fake.login(bot)
+        bots.append(bot)
         return bot
 
     yield factory
+    # a bot's background writes (a client language noticed) finish before the databases close:
+    # closing the bot later waits for them, forever on a database closed under them
+    for bot in bots:
+        await asyncio.wait_for(bot.players.settle(), 10)
     for db in opened:
         await db.close()

@@ -125,7 +125,7 @@ async def test_every_picture_is_described_in_its_readers_language(fake: FakeDisc
     seen: dict[str, int] = {}
     for rec, filename, description in uploads(fake):
         lang = next((lang for prefix, lang in readers.items() if rec.route.startswith(prefix)), None)
-        if lang is None:  # the answer to a player's own interaction (tests/discord/test_polish.py)
+        if lang is None:  # the answer to a player's own interaction (tests/discord/test_localization.py)
             continue
         stock, hand = words[lang]
         assert stock in description, (lang, filename, description)

@@ -21,6 +21,7 @@ from tests.fakediscord import FakeDiscord
 
 SEED = "zlodej-fold-0"  # the computer's play steals twice from one player in one turn (moves 10, 11)
 GAME = registry.get("zlodej")
+SLOW = 30.0  # the harness's wait for the bot to settle on a loaded machine (a bound, not a timing)
 
 
 def command(action: str) -> tuple[str, dict[str, str]]:
@@ -39,10 +40,11 @@ async def test_two_steals_in_one_turn_are_one_dm_and_the_board_marks_the_robbed(
     bot = await make_bot()
     users = fake.add_members(3)
     by_id = {u["id"]: u for u in users}
-    await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej", options="first_player=creator"))
+    await fake.interact(bot, fake.slash(users[0], "game new", game="zlodej", options="first_player=creator"),
+                        timeout=SLOW)
     for user in users[1:]:
-        await fake.interact(bot, fake.slash(user, "game join"))
-    assert (await fake.interact(bot, fake.slash(users[0], "game start"))).ok
+        await fake.interact(bot, fake.slash(user, "game join"), timeout=SLOW)
+    assert (await fake.interact(bot, fake.slash(users[0], "game start"), timeout=SLOW)).ok
 
     steals: list[tuple[int, str]] = []  # (victim, the steal as told to them)
     restarted = False
@@ -57,7 +59,7 @@ async def test_two_steals_in_one_turn_are_one_dm_and_the_board_marks_the_robbed(
             restarted = False
         name, options = command(action)
         mover = by_id[record.user_of(seat)]
-        assert (await fake.interact(bot, fake.slash(mover, name, **options))).ok, action
+        assert (await fake.interact(bot, fake.slash(mover, name, **options), timeout=SLOW)).ok, action
         if not action.startswith("steal"):
             continue
         victim = int(action.split()[1])
@@ -108,15 +110,15 @@ async def test_every_picture_is_described_in_its_readers_language(fake: FakeDisc
     host = fake.add_member("ola", locale="no")
     users = [host, fake.add_member("sven", locale="sv-SE"), fake.add_member("jana", locale="cs")]
     by_id = {u["id"]: u for u in users}
-    await fake.interact(bot, fake.slash(host, "game new", game="zlodej", options="first_player=creator"))
+    await fake.interact(bot, fake.slash(host, "game new", game="zlodej", options="first_player=creator"), timeout=SLOW)
     for user in users[1:]:
-        await fake.interact(bot, fake.slash(user, "game join"))
-    assert (await fake.interact(bot, fake.slash(host, "game start"))).ok
+        await fake.interact(bot, fake.slash(user, "game join"), timeout=SLOW)
+    assert (await fake.interact(bot, fake.slash(host, "game start"), timeout=SLOW)).ok
     for _ in range(14):  # the first turns, two steals among them
         record = await bot.service.current(fake.channel_id)
         seat = min(bot.service.to_act(record))
         name, options = command(str(computer_action(GAME, GAME.load(record.state), seat)))
-        assert (await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], name, **options))).ok
+        assert (await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], name, **options), timeout=SLOW)).ok
     # words only each language's description of a Zloděj picture uses
     words = {"nb": ("Bunke:", "Hånden din"), "sv": ("Talong:", "Din hand"), "cs": ("Balíček:", "Vaše ruka")}
     readers = {f"/channels/{fake.channel_id}/": "nb"}

@@ -17,12 +17,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 KEPT = 256  # results prepared and not yet written (a process writes each once)
-_PREPARED: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+# keyed by the game's secret seed too: game ids restart in another database (a test's, a restored
+# backup's) opened by the same process, and a stale entry would give a result another game's lines
+_PREPARED: OrderedDict[tuple[int, int, str, str], list[str]] = OrderedDict()
+
+
+def _key(record: GameRow) -> tuple[int, int, str, str]:
+    return record.id, record.version, record.channel_id, record.seed
 
 
 async def prepare(bot: GameMasterBot, record: GameRow) -> None:
     """Work out the lines of ``record``'s result (a replay from the seed, in a worker thread)."""
-    key = (record.id, record.version)
+    key = _key(record)
     if key in _PREPARED:
         return
     try:
@@ -36,5 +42,5 @@ async def prepare(bot: GameMasterBot, record: GameRow) -> None:
 
 def lines(record: GameRow) -> str:
     """The prepared lines of ``record``'s result, each on its own line ("" when none)."""
-    found = _PREPARED.get((record.id, record.version))
+    found = _PREPARED.get(_key(record))
     return "".join("\n" + line for line in found) if found else ""

@@ -42,7 +42,8 @@ async def test_the_result_has_a_luck_line_and_titles_once_the_server_turns_them_
     admin = fake.add_member("admin", manage_guild=True)
 
     result, rolled, rolls = await monopol_roll_then_resign(fake, bot, ann, bo)
-    luck = next(line for line in result.splitlines() if line.startswith("🎲 Luck against the average"))
+    luck = next((line for line in result.splitlines() if line.startswith("🎲 Luck against the average")), None)
+    assert luck is not None, result
     # each figure is a dice sum against the average with its sigmas; which seats appear is the
     # luck report's to say (bot/services/luck.py, checked against a replay in tests/services)
     figures = re.findall(r"(player[12]) ([+-]\d+) \(([+-]\d+\.\d) σ\)", luck)

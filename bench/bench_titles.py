@@ -14,8 +14,7 @@ import statistics
 import time
 from typing import Any
 
-from bot.engine import registry
-from bot.services.replay import Replay, events
+from bot.services.replay import Replay, events, played_by_computers
 from bot.services.titles import _compute
 
 GAMES: tuple[tuple[str, int, dict[str, Any]], ...] = (
@@ -26,22 +25,7 @@ CAP = 6000
 
 
 def played(name: str, players: int, options: dict[str, Any], seed: str) -> Replay:
-    game = registry.get(name)
-    resolved = game.resolve_options(options)
-    state = game.new(players, resolved, seed)
-    moves = []
-    for ply in range(CAP):
-        if game.outcome(state) is not None:
-            break
-        seat = sorted(game.watchers(state) | game.to_act(state))[0]
-        legal = list(game.legal_actions(state, seat))
-        if not legal:
-            seat = sorted(game.to_act(state))[0]
-            legal = list(game.legal_actions(state, seat))
-        action = registry.computer(name, "easy")(state, seat, legal, registry.computer_rng(seed, ply, seat))
-        game.apply(state, seat, action)
-        moves.append((seat, str(action)))
-    return Replay(1, name, players, resolved, seed, tuple(moves), True, tuple(f"P{i}" for i in range(players)))
+    return played_by_computers(name, players, options, seed, cap=CAP)
 
 
 def cpu(work: Any) -> float:

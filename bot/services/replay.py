@@ -189,3 +189,26 @@ def events(replay: Replay) -> Iterator[tuple[int, list[Event]]]:
     state = game.new(replay.players, replay.options, replay.seed)
     for seat, action in replay.moves:
         yield seat, _apply(game, state, seat, action)
+
+
+def played_by_computers(game_name: str, players: int, options: Mapping[str, Any], seed: str, *,
+                        cap: int = 6000, level: str = "easy") -> Replay:
+    """A whole seeded game played by the computer players at ``level`` (each move by the first
+    seat that acts or watches and has a legal action), as an ended replay: for benchmarks and
+    tests of what comes after a game. Stops after ``cap`` moves."""
+    game = registry.get(game_name)
+    resolved = game.resolve_options(dict(options))
+    state = game.new(players, resolved, seed)
+    moves = []
+    for ply in range(cap):
+        if game.outcome(state) is not None:
+            break
+        seat = sorted(game.watchers(state) | game.to_act(state))[0]
+        legal = list(game.legal_actions(state, seat))
+        if not legal:
+            seat = sorted(game.to_act(state))[0]
+            legal = list(game.legal_actions(state, seat))
+        action = registry.computer(game_name, level)(state, seat, legal, registry.computer_rng(seed, ply, seat))
+        game.apply(state, seat, action)
+        moves.append((seat, str(action)))
+    return Replay(1, game_name, players, resolved, seed, tuple(moves), True, tuple(f"P{i}" for i in range(players)))

@@ -13,7 +13,7 @@ from bot.engine import registry
 from bot.engine.core import Event
 from bot.i18n import t
 from bot.services.luck import luck
-from bot.services.replay import Replay
+from bot.services.replay import Replay, played_by_computers
 from bot.services.titles import FALLBACK, LUCKIEST, TITLES, luck_line, title_line, titles
 
 SHORT = {"tolp": {"scoring": "rounds", "rounds": "1"}}  # one round of Tölp is a whole game
@@ -21,22 +21,7 @@ SHORT = {"tolp": {"scoring": "rounds", "rounds": "1"}}  # one round of Tölp is 
 
 def played(game_name: str, players: int, seed: str, cap: int = 3000) -> Replay:
     """A whole game played by the easy computers, as its move log."""
-    game = registry.get(game_name)
-    options = game.resolve_options(SHORT.get(game_name, {}))
-    state = game.new(players, options, seed)
-    moves = []
-    for ply in range(cap):
-        if game.outcome(state) is not None:
-            break
-        seat = sorted(game.watchers(state) | game.to_act(state))[0]
-        legal = list(game.legal_actions(state, seat))
-        if not legal:
-            seat = sorted(game.to_act(state))[0]
-            legal = list(game.legal_actions(state, seat))
-        action = registry.computer(game_name, "easy")(state, seat, legal, registry.computer_rng(seed, ply, seat))
-        game.apply(state, seat, action)
-        moves.append((seat, str(action)))
-    return Replay(1, game_name, players, options, seed, tuple(moves), True, tuple(f"P{i}" for i in range(players)))
+    return played_by_computers(game_name, players, SHORT.get(game_name, {}), seed, cap=cap)
 
 
 def public_events(replay: Replay) -> list[Event]:

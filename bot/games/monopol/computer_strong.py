@@ -152,6 +152,22 @@ def step(w: MonopolState, seat: int, wishes: list[Action]) -> bool:
     return True
 
 
+def own_turn(w: MonopolState, seat: int) -> bool:
+    """Whether ``seat`` acts now only because it is its turn (nothing else waits on it)."""
+    return (w.turn == seat and not (w.debts or w.placement or w.choices or w.auction)
+            and not any(c.owner == seat for c in w.claims)
+            and not (w.trade and rules.trade_of(w).target == seat))
+
+
+def usual(w: MonopolState, seat: int) -> list[Action]:
+    """The normal computer in a rollout. It leaves out the normal computer's offers: cash for the
+    street that completes its set, which the normal computer always declines (so playing them
+    changes nothing but time)."""
+    if w.phase == END and own_turn(w, seat):
+        return [*normal.improve(w, seat), Simple("end")]
+    return normal.wishes(w, seat)
+
+
 def play_out(w: MonopolState, me: int, mine: Policy, rounds: int) -> None:
     """Play ``rounds`` rounds on: the normal computer everywhere, ``mine`` in seat ``me``."""
     end = w.round + rounds
@@ -162,9 +178,9 @@ def play_out(w: MonopolState, me: int, mine: Policy, rounds: int) -> None:
         if not acting:
             return
         seat = acting[0]
-        if not step(w, seat, mine(w, seat) if seat == me else normal.wishes(w, seat)):
+        if not step(w, seat, mine(w, seat) if seat == me else usual(w, seat)):
             seat = min(RULES.to_act(w))
-            if not step(w, seat, mine(w, seat) if seat == me else normal.wishes(w, seat)):
+            if not step(w, seat, mine(w, seat) if seat == me else usual(w, seat)):
                 return
 
 
@@ -245,7 +261,7 @@ class Search:
     def score(self, first: Sequence[Action], mine: Policy | None = None) -> float:
         """The mean standing after the seat plays ``first`` (what of it is legal) and the game
         goes on for ROUNDS rounds, the seat then playing ``mine`` (the normal computer)."""
-        policy = mine or normal.wishes
+        policy = mine or usual
         total = 0.0
         for n in range(WORLDS):
             w = world(self.state, f"{self.seed}/{self.asked}", n)
@@ -337,10 +353,8 @@ def planned(plan: Plan) -> Policy:
     """The normal computer, building and lifting mortgages by ``plan`` on its own turn."""
 
     def wishes(w: MonopolState, seat: int) -> list[Action]:
-        listed = normal.wishes(w, seat)
-        if (w.turn != seat or w.phase not in (ROLL, END) or w.in_jail[seat] and w.phase == ROLL
-                or w.debts or w.placement or w.choices or w.auction or any(c.owner == seat for c in w.claims)
-                or (w.trade and rules.trade_of(w).target == seat)):
+        listed = usual(w, seat)
+        if w.phase not in (ROLL, END) or w.in_jail[seat] and w.phase == ROLL or not own_turn(w, seat):
             return listed
         rest = [a for a in listed if not (isinstance(a, Buildings) and a.verb == "build")
                 and not (isinstance(a, OnSquare) and a.verb == "unmortgage")]

@@ -30,6 +30,15 @@ measurements did. Run from the repository root:
     .venv/bin/python -m bench.bench_load --games 50 --rates 10,25 --seconds 10 --compare-viewers 1000
                                                          # acks without and with 1,000 live web viewers
     .venv/bin/python -m bench.bench_load --burst 1000 --burst-seconds 60   # bursts (#23): 1,000 starts
+    .venv/bin/python -m bench.bench_load --games 200 --rates 10,25,50 --compare-computers strong
+                                                         # acks without and with strong computers (#22)
+
+With ``--computers LEVEL`` a share of the tables (``--computer-share``, a quarter by default) seat
+one player and three computers at LEVEL: after each of that player's moves the three computers
+answer within the move (in the bot's computer worker process: ``--computer-processes``, 0 = a
+thread of the bot's process). The table gains "computer moves/s" (the computers' answers per
+second); ``--compare-computers LEVEL`` runs every table count and rate without and with them and
+prints the acks side by side (the #22 goal: ack p99 unchanged, ≤ 100 ms).
 
 Burst mode opens the tables the way players do, over the gateway: /game new, two /game join, /game
 start per table, the tables' starts spread over the given seconds, and reports how long until every
@@ -129,6 +138,7 @@ class Table:
     busy: bool = False
     over: bool = False
     lost: bool = False  # a move was not answered or refused: its mirror is not known from there on
+    computers: bool = False  # seats 1–3 are computers: the mirror is read back after each move
 
 
 @dataclass
@@ -155,10 +165,14 @@ class Result:
     fake_cpu: float = 0.0
     other_cpu: float = 0.0
     workers_cpu: float = 0.0  # the render workers' share of ``cpu``
+    computer_moves: int = 0  # the computers' answers within the measured moves
 
 
-async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
-    """``games`` started Tölp tables, each in its own channel with four members."""
+async def fill(path: Path, fake: LoadFake, games: int, computers: str | None = None,
+               share: float = 0.0) -> list[Table]:
+    """``games`` started Tölp tables, each in its own channel with four members; with
+    ``computers`` (a level), every table whose number falls in ``share`` seats one member and
+    three computers at that level instead (spread evenly: table n when ⌊n·share⌋ grows)."""
     tolp = registry.get("tolp")
     tables = []
     async with Database(path) as db:
@@ -167,19 +181,26 @@ async def fill(path: Path, fake: LoadFake, games: int) -> list[Table]:
             channel = fake.add_channel(f"table-{n}")["id"]
             fake.game_channels.add(channel)
             users = [fake.add_member(f"p{n}x{i}") for i in range(PLAYERS)]
+            with_computers = computers is not None and int((n + 1) * share) > int(n * share)
+            humans = users[:1] if with_computers else users
             await service.create(guild_id=fake.guild_id, channel_id=channel, game="tolp", user_id=users[0]["id"],
-                                 name=users[0]["username"], seed=f"bench-{n}")
-            for user in users[1:]:
+                                 name=users[0]["username"], seed=f"bench-{n}",
+                                 computers=PLAYERS - 1 if with_computers else 0,
+                                 levels=[computers] if with_computers and computers else ())
+            for user in humans[1:]:
                 await service.join(channel, user["id"], user["username"])
-            for user in users:  # as after a start that DMed everyone: each DM channel already open,
+            for user in humans:  # as after a start that DMed everyone: each DM channel already open,
                 await players.remember_dm_channel(user["id"], fake.dm_channel(user)["id"])
                 # and their client's language seen (a user's first interaction writes it once)
                 seen = normalize(fake.locales[user["id"]])
                 await players.remember_locale(user["id"], await players.prefs(user["id"]), seen)
             record = (await service.start(channel, users[0]["id"])).record
-            state = tolp.new(PLAYERS, record.options, record.seed)
-            assert tolp.dump(state) == record.state
-            tables.append(Table(record.id, channel, users, state, record.ply))
+            if with_computers:  # the computers may have moved first
+                state = tolp.load(record.state)
+            else:
+                state = tolp.new(PLAYERS, record.options, record.seed)
+                assert tolp.dump(state) == record.state
+            tables.append(Table(record.id, channel, users, state, record.ply, computers=with_computers))
     return tables
 
 
@@ -220,7 +241,11 @@ async def play(fake: LoadFake, table: Table, ply_of: sqlite3.Connection, rng: ra
     applying the same move (the engine is deterministic; ``check_mirrors`` compares them with the
     store at the end), so this process does not parse a stored state per move."""
     tolp = registry.get("tolp")
-    seat = min(tolp.to_act(table.state))
+    acting = tolp.to_act(table.state)
+    if table.computers and 0 not in acting:  # the computers wait for nobody: nothing to offer here
+        table.over = True
+        return
+    seat = 0 if table.computers else min(acting)
     move_action = rng.choice(list(tolp.legal_actions(table.state, seat)))
     action = str(move_action)
     command, options = tolp_command(action)
@@ -237,8 +262,13 @@ async def play(fake: LoadFake, table: Table, ply_of: sqlite3.Connection, rng: ra
         return
     finally:
         table.busy = False
-    ply = ply_of.execute("SELECT ply FROM games WHERE id = ?", (table.game_id,)).fetchone()[0]
-    if ply == table.ply + 1:
+    ply, stored = ply_of.execute("SELECT ply, state FROM games WHERE id = ?", (table.game_id,)).fetchone()
+    if table.computers and ply > table.ply:  # the player's move and the computers' answers
+        result.computer_moves += ply - table.ply - 1
+        table.state, table.ply = tolp.load(json.loads(stored)), ply
+        result.finished += 1
+        table.over = tolp.outcome(table.state) is not None
+    elif ply == table.ply + 1:
         tolp.apply(table.state, seat, move_action)
         table.ply = ply
         result.finished += 1
@@ -366,7 +396,7 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
             "other_cpu": result.other_cpu, "workers_cpu": result.workers_cpu,
             "rest": result.counted / max(1, result.finished), "peak": result.peak,
-            "global429": result.global_violations}
+            "global429": result.global_violations, "computer_s": result.computer_moves / result.seconds}
 
 
 def free_port() -> int:
@@ -402,27 +432,33 @@ async def close_viewers(process: asyncio.subprocess.Process) -> dict[str, Any]:
     return seen
 
 
-def bot_env(fake: LoadFake, db_path: Path, processes: str | None) -> dict[str, str]:
+def bot_env(fake: LoadFake, db_path: Path, processes: str | None,
+            computer_processes: str | None = None) -> dict[str, str]:
     """The environment of the bot's process: the fake Discord, the database, no scheduler ticks."""
     env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
                GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(db_path),
                GAMEMASTER_LOG_LEVEL="WARNING", GAMEMASTER_SCHEDULER_SECONDS="3600")
     if processes is not None:
         env["GAMEMASTER_RENDER_PROCESSES"] = processes
+    if computer_processes is not None:
+        env["GAMEMASTER_COMPUTER_PROCESSES"] = computer_processes
     return env
 
 
 async def run(games: int, rates: list[int], seconds: float, processes: str | None, seed: int,
-              viewers: int = 0) -> list[dict[str, Any]]:
+              viewers: int = 0, computers: str | None = None, share: float = 0.0,
+              computer_processes: str | None = None) -> list[dict[str, Any]]:
     fake = LoadFake()
     await fake.start()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         db_path = Path(folder) / "load.sqlite3"
         started = time.perf_counter()
-        tables = await fill(db_path, fake, games)
-        print(f"# {games} tables stored in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-        env = bot_env(fake, db_path, processes)
+        tables = await fill(db_path, fake, games, computers, share)
+        print(f"# {games} tables stored in {time.perf_counter() - started:.1f} s"
+              + (f", {sum(t.computers for t in tables)} of them with {computers} computers" if computers else ""),
+              file=sys.stderr)
+        env = bot_env(fake, db_path, processes, computer_processes)
         port = free_port()
         env.update(GAMEMASTER_WEB="1" if viewers else "0", GAMEMASTER_WEB_PORT=str(port),
                    GAMEMASTER_WEB_RATE="1000000")
@@ -456,6 +492,8 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                           f"{tables[0].ply} plies)", file=sys.stderr)
                     for row in rows:
                         row["viewers_seen"] = seen
+                for row in rows:
+                    row["computers"] = computers
             finally:
                 if watching is not None:
                     watching.kill()
@@ -560,14 +598,15 @@ def burst_text(row: dict[str, Any]) -> str:
 
 COLUMNS = ("tables", "offered moves/s", "ack p50 ms", "ack p99 ms", "board p50 ms", "board p99 ms", "done/s",
            "missed 3 s", "unanswered", "refused", "REST/move", "peak/s", "global 429", "bot CPU cores",
-           "of it render workers", "bot RSS MB", "fake CPU cores", "others CPU cores")
+           "of it render workers", "bot RSS MB", "fake CPU cores", "others CPU cores", "computer moves/s")
 
 
 def row_text(row: dict[str, Any]) -> str:
     cells = (row["games"], row["rate"], f"{row['ack50']:.0f}", f"{row['ack99']:.0f}", f"{row['board50']:.0f}",
              f"{row['board99']:.0f}", f"{row['done_s']:.1f}", row["missed"], row["unanswered"],
              row["refused"], f"{row['rest']:.2f}", row["peak"], row["global429"], f"{row['cpu']:.2f}",
-             f"{row['workers_cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}", f"{row['other_cpu']:.2f}")
+             f"{row['workers_cpu']:.2f}", f"{row['rss']:.0f}", f"{row['fake_cpu']:.2f}", f"{row['other_cpu']:.2f}",
+             f"{row.get('computer_s', 0.0):.1f}")
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
@@ -625,6 +664,27 @@ def viewers_text(without: list[dict[str, Any]], with_: list[dict[str, Any]], vie
     return "\n".join(lines)
 
 
+def computers_text(without: list[dict[str, Any]], with_: list[dict[str, Any]], level: str, share: float) -> str:
+    """The same tables and rates without and with ``level`` computers at ``share`` of the tables,
+    side by side: the acks (the #22 goal: p99 unchanged, ≤ 100 ms), the boards, the moves done and
+    the computers' answers, the CPU (the bot's, of it its workers: renderers and computers)."""
+    lines = [f"| tables | offered moves/s | ack p50 ms: none / {level} | ack p99 ms: none / {level} | "
+             f"board p99 ms: none / {level} | done/s: none / {level} | {level} computer moves/s | "
+             "missed 3 s | bot CPU cores (workers) | others CPU cores |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for a, b in zip(without, with_, strict=True):
+        lines.append(f"| {a['games']} | {a['rate']} | {a['ack50']:.0f} / {b['ack50']:.0f} | "
+                     f"{a['ack99']:.0f} / {b['ack99']:.0f} | {a['board99']:.0f} / {b['board99']:.0f} | "
+                     f"{a['done_s']:.1f} / {b['done_s']:.1f} | {b.get('computer_s', 0.0):.1f} | "
+                     f"{a['missed']} / {b['missed']} | {a['cpu']:.2f} ({a['workers_cpu']:.2f}) / "
+                     f"{b['cpu']:.2f} ({b['workers_cpu']:.2f}) | {a['other_cpu']:.2f} / {b['other_cpu']:.2f} |")
+    lines.append("")
+    worst = max((b["ack99"] for b in with_), default=0.0)
+    lines.append(f"{share:.0%} of the tables seat one player and three {level} computers. Ack p99 with them "
+                 f"≤ 100 ms at every rate: {'yes' if worst <= 100 else 'no'} (worst {worst:.0f} ms).")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", default="200,1000", help="comma-separated table counts")
@@ -639,6 +699,14 @@ def main() -> None:
     parser.add_argument("--compare-viewers", type=int, default=0, metavar="N",
                         help="run every table count and rate twice, without and with N live viewers, "
                              "and print the acks side by side")
+    parser.add_argument("--computers", choices=("easy", "normal", "strong"), default=None,
+                        help="a share of the tables seat one player and three computers at this level")
+    parser.add_argument("--computer-share", type=float, default=0.25,
+                        help="the share of the tables with computers (with --computers)")
+    parser.add_argument("--compare-computers", choices=("easy", "normal", "strong"), default=None,
+                        help="run every table count and rate twice, without and with computers at this level")
+    parser.add_argument("--computer-processes", default=None,
+                        help="the bot's computer worker processes (0: a thread of the bot; default: the bot's, 1)")
     parser.add_argument("--burst", type=int, default=0,
                         help="instead: this many tables opened by /game new, joined and started (burst mode)")
     parser.add_argument("--burst-seconds", type=float, default=60.0, help="the burst's starts spread over this")
@@ -660,10 +728,24 @@ def main() -> None:
         print()
         print(viewers_text(without, with_, args.compare_viewers))
         return
+    if args.compare_computers:
+        plain: list[dict[str, Any]] = []
+        playing: list[dict[str, Any]] = []
+        for games in (int(g) for g in args.games.split(",")):
+            rates = [int(r) for r in args.rates.split(",")]
+            plain += asyncio.run(run(games, rates, args.seconds, args.render_processes, args.seed, 0,
+                                     computer_processes=args.computer_processes))
+            playing += asyncio.run(run(games, rates, args.seconds, args.render_processes, args.seed, 0,
+                                       args.compare_computers, args.computer_share, args.computer_processes))
+        print(table_text(plain + playing))
+        print()
+        print(computers_text(plain, playing, args.compare_computers, args.computer_share))
+        return
     rows: list[dict[str, Any]] = []
     for games in (int(g) for g in args.games.split(",")):
         rows += asyncio.run(run(games, [int(r) for r in args.rates.split(",")], args.seconds,
-                                args.render_processes, args.seed, args.viewers))
+                                args.render_processes, args.seed, args.viewers, args.computers,
+                                args.computer_share if args.computers else 0.0, args.computer_processes))
     print(table_text(rows))
 
 

@@ -77,6 +77,9 @@ class Settings:
     sync_commands: bool = True
     scheduler_seconds: float = 60.0
     render_processes: int = 0  # worker processes drawing images (0: threads); from_env: one per core
+    # worker processes where computer seats decide (bot/services/computers.py; 0: a thread of the
+    # bot's process, whose searches then share the interpreter with the event loop); from_env: 1
+    computer_processes: int = 0
     # Discord's per-channel limit the announcer keeps to: posts and edits per window (seconds)
     channel_posts: int = 5
     channel_window: float = 5.0
@@ -122,6 +125,8 @@ class Settings:
                                     "settings.allowed.seconds", low=0, high=86_400),
             render_processes=_read("GAMEMASTER_RENDER_PROCESSES", cores, _whole(0, 64), "settings.allowed.whole",
                                    low=0, high=64),
+            computer_processes=_read("GAMEMASTER_COMPUTER_PROCESSES", 1, _whole(0, 64), "settings.allowed.whole",
+                                     low=0, high=64),
             channel_window=_read("GAMEMASTER_CHANNEL_WINDOW", 5.0, _number(0.01, 60), "settings.allowed.seconds",
                                  low=0.01, high=60),
             announce_slots=_read("GAMEMASTER_ANNOUNCE_SLOTS", 8, _whole(1, 1000), "settings.allowed.whole",

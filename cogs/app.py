@@ -7,6 +7,7 @@ this module.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -50,7 +51,7 @@ class GameMasterApp(GameMasterBot):
 
     async def setup_hook(self) -> None:
         await self.players.load_locales()
-        await self.start_renders()
+        await asyncio.gather(self.start_renders(), self.start_computers())  # the workers start side by side
         await self.tree.set_translator(CatalogTranslator())
         for extension in extensions():
             try:

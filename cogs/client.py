@@ -1,6 +1,6 @@
 """GameMasterBot: the discord.py client as every cog sees it, with the services injected
 (discord.py's advanced_startup): the database, the table, players, history, ratings, the
-scheduler, the channel pacer and the render workers.
+scheduler, the channel pacer, the render workers and the computers' workers.
 
 The Discord application built on it (the command tree, ``setup_hook`` loading the cogs and
 registering the DynamicItems) is ``cogs.app.GameMasterApp``; this module imports no other cog, so
@@ -22,6 +22,7 @@ from bot.i18n import DISCORD_LOCALES, catalog, normalize
 from bot.services import renders
 from bot.services.assembly import Services
 from bot.services.budget import GlobalPacer
+from bot.services.computers import ComputerPool
 from bot.services.table import GameService
 from bot.services.user_budget import Budgets
 from bot.settings import Settings
@@ -90,6 +91,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self._templates: list[Any] = []
         self.loaded_extensions: list[str] = []
         self.renders: renders.Renders | None = None
+        self.computers: ComputerPool | None = None  # where computer seats decide (None: a thread)
         self.web_links: WebLinks | None = None  # the web pages' addresses, when the runner serves them
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -111,9 +113,22 @@ class GameMasterBot(commands.AutoShardedBot):
             await self.renders.start(tuple(plugin.renderer for plugin in registry.plugins()))
             renders.use(self.renders)
 
+    async def start_computers(self) -> None:
+        """The computer seats' worker processes (settings.computer_processes; 0: they decide in a
+        thread of this process), every game imported there before the first decision."""
+        if self.settings.computer_processes > 0 and self.computers is None:
+            self.computers = ComputerPool(self.settings.computer_processes)
+            await self.computers.start()
+            self.service.computer_executor = self.computers
+
     async def close(self) -> None:
         await self.players.settle()  # the client languages noticed in the background
         await super().close()
+        if self.computers is not None:
+            if self.service.computer_executor is self.computers:
+                self.service.computer_executor = None
+            workers, self.computers = self.computers, None
+            await asyncio.to_thread(workers.close)
         if self.renders is not None:
             if renders.current() is self.renders:
                 renders.use(None)

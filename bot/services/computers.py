@@ -1,17 +1,36 @@
 """The computer seats' decisions: which player (the registry's, by game and level), with which
 stream of randomness (seeded from the game and the ply, so a replay decides alike), and where
-they run: off the event loop, in a worker thread or the process pool the runner hands in."""
+they run: off the event loop, in the computers' own worker processes (``ComputerPool``, started
+by the bot with ``Settings.computer_processes`` workers) or, without a pool, a worker thread.
+
+A strong computer searches for up to a few hundred milliseconds; in a thread of the bot's process
+that search holds the interpreter lock against the event loop that acknowledges interactions.
+In a worker process it does not: the position goes there pickled and the action's canonical
+string comes back. The decision is the same wherever it is made (``decide_now`` is a pure
+function of its arguments; ``tests/services/test_computer_pool.py`` checks it across processes
+with another hash seed). A worker that dies is replaced; the decision it was making is made again
+in a thread, and after ``ComputerPool.RESTARTS`` replacements the pool gives up and every
+decision runs in a thread (each step logged once).
+"""
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Executor
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
 from bot.engine import registry
 from bot.engine.core import Game, Seat
 from bot.errors import IllegalAction
+from bot.services.renders import _bind_to_parent
 from bot.storage.games import GameRow
+
+log = logging.getLogger(__name__)
 
 
 def level_of(record: GameRow, seat: Seat) -> str:
@@ -30,9 +49,113 @@ def decide_now(game_name: str, level: str, state: Any, seat: Seat, seed: str, pl
     return str(registry.computer(game_name, level)(state, seat, legal, rng))
 
 
+def _warm() -> int:
+    """Import every game package (engines and computers) in a worker before its first decision."""
+    registry.load_all()
+    return os.getpid()
+
+
+class ComputerPool(Executor):
+    """Worker processes (spawned: nothing inherited from the bot's threads or sockets) where the
+    computer seats decide, at the renderers' lower CPU priority: when the cores are busy,
+    acknowledging interactions goes first. An ``Executor``: the pipeline hands it to
+    ``run_in_executor``. A game the workers cannot import (one a test registered in the bot's
+    process only) decides in a thread."""
+
+    RESTARTS = 3  # workers replaced after dying before the pool gives up on processes
+
+    def __init__(self, processes: int = 1) -> None:
+        if processes < 1:
+            raise ValueError("a computer pool needs at least one worker process")
+        self.processes = processes
+        self.submitted = 0  # decisions handed to the workers
+        self.in_threads = 0  # decisions made in a thread instead (a dead worker, a game of the bot's only)
+        self.restarts = 0
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = self._new_pool()
+        self._threads = ThreadPoolExecutor(2, thread_name_prefix="computer")
+        self._importable = {plugin.name for plugin in registry.plugins()
+                            if type(plugin.engine).__module__.startswith("bot.games.")}
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_bind_to_parent)
+
+    async def start(self) -> list[int]:
+        """Start every worker with the games imported (their process ids)."""
+        loop = asyncio.get_running_loop()
+        pids = await asyncio.gather(*(loop.run_in_executor(self, _warm) for _ in range(self.processes)))
+        return sorted(set(pids))
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        call = partial(fn, *args, **kwargs)
+        if self._pool is not None and self._in_workers(call):
+            try:
+                future = self._pool.submit(call)
+            except BrokenExecutor:
+                self._replace()
+            else:
+                with self._lock:
+                    self.submitted += 1
+                return future
+        with self._lock:
+            self.in_threads += 1
+        return self._threads.submit(call)
+
+    def _in_workers(self, call: partial[Any]) -> bool:
+        """Whether the workers know the game a decision is for (they import bot.games only)."""
+        if call.func is not decide_now:
+            return True
+        return bool(call.args) and call.args[0] in self._importable
+
+    def broken(self) -> None:
+        """A decision's worker died under it: replace the pool (the caller decides again in a thread)."""
+        self._replace()
+
+    def _replace(self) -> None:
+        with self._lock:
+            pool = self._pool
+            if pool is None or not getattr(pool, "_broken", True):
+                return  # already replaced by another decision
+            if self.restarts >= self.RESTARTS:
+                log.error("computer worker processes died %d times; computers decide in threads from now on",
+                          self.restarts + 1)
+                self._pool = None
+            else:
+                self.restarts += 1
+                log.warning("a computer worker process died; starting another (%d of %d)",
+                            self.restarts, self.RESTARTS)
+                self._pool = self._new_pool()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes alive now (tests, the operator)."""
+        pool = self._pool
+        processes = getattr(pool, "_processes", None) or {}
+        return sorted(pid for pid, process in dict(processes).items() if process.is_alive())
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        self._threads.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    def close(self) -> None:
+        self.shutdown(wait=True, cancel_futures=True)
+
+
 async def decide(game: Game[Any], state: Any, record: GameRow, seat: Seat,
                  executor: Executor | None = None) -> Any:
-    """The computer's action for ``seat`` in the table's current position, decided off the loop."""
+    """The computer's action for ``seat`` in the table's current position, decided off the loop
+    (in ``executor``: a ``ComputerPool``, else a worker thread)."""
     call = partial(decide_now, game.name, level_of(record, seat), state, seat, record.seed, record.ply)
-    text = await asyncio.get_running_loop().run_in_executor(executor, call)
+    loop = asyncio.get_running_loop()
+    try:
+        text = await loop.run_in_executor(executor, call)
+    except BrokenExecutor:  # the worker died while deciding: decide again here, off the loop
+        if isinstance(executor, ComputerPool):
+            executor.broken()
+        log.warning("a computer decision's worker died; deciding %s ply %d in a thread", game.name, record.ply)
+        text = await loop.run_in_executor(None, call)
     return game.parse_action(text)

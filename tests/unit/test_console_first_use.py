@@ -164,6 +164,7 @@ def test_env_example_names_every_setting_the_bot_reads_and_works_as_it_is(monkey
     settings = Settings.from_env(env_file=None)
     assert settings.token is None and settings.database == "data/gamemaster.sqlite3" and settings.shards is None
     assert settings.render_processes >= 1 and settings.announce_slots == 8
+    assert settings.computer_processes == 1  # strong searches away from the event loop by default
 
 
 def test_monopol_deeds_are_typed_and_listed_by_name(tmp_path: Path) -> None:

@@ -18,6 +18,8 @@ BAD = [
     ("GAMEMASTER_LOCALE", "de", "en, sv, nb, cs"),
     ("GAMEMASTER_RENDER_PROCESSES", "-1", "0 to 64"),
     ("GAMEMASTER_RENDER_PROCESSES", "two", "0 to 64"),
+    ("GAMEMASTER_COMPUTER_PROCESSES", "-1", "0 to 64"),
+    ("GAMEMASTER_COMPUTER_PROCESSES", "65", "0 to 64"),
     ("GAMEMASTER_SCHEDULER_SECONDS", "nan", "seconds"),
     ("GAMEMASTER_SHARD_COUNT", "0", "1 to 65536"),
     ("GAMEMASTER_ANNOUNCE_SLOTS", "0", "1 to 1000"),
@@ -74,10 +76,11 @@ def test_settings_checked_at_start_good_values_are_read(clean_env: pytest.Monkey
     for name, value in (("GAMEMASTER_DEV_GUILD_ID", "123456789012345678"), ("GAMEMASTER_LOG_LEVEL", "debug"),
                         ("GAMEMASTER_LOCALE", "CS"), ("GAMEMASTER_RENDER_PROCESSES", "0"),
                         ("GAMEMASTER_SHARDS", "0-1,6"), ("GAMEMASTER_SHARD_COUNT", "8"),
-                        ("GAMEMASTER_SYNC_COMMANDS", "no"), ("GAMEMASTER_API_BASE", "http://127.0.0.1:1/api/v10")):
+                        ("GAMEMASTER_SYNC_COMMANDS", "no"), ("GAMEMASTER_API_BASE", "http://127.0.0.1:1/api/v10"),
+                        ("GAMEMASTER_COMPUTER_PROCESSES", "0")):
         clean_env.setenv(name, value)
     settings = Settings.from_env()
     assert (settings.dev_guild_id, settings.log_level, settings.default_locale, settings.render_processes,
-            settings.shards, settings.shard_count, settings.sync_commands) == \
-        (123456789012345678, "DEBUG", "cs", 0, (0, 1, 6), 8, False)
+            settings.shards, settings.shard_count, settings.sync_commands, settings.computer_processes) == \
+        (123456789012345678, "DEBUG", "cs", 0, (0, 1, 6), 8, False, 0)
     settings.check_shards()

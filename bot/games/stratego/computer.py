@@ -1,17 +1,21 @@
 """The computer player: never a known losing attack, known winning attacks first, otherwise a
 mix of probing with weak pieces and advancing. Deterministic: ties are broken by a hash of the
-seed, the move number and the move, never by a random draw, so asking twice gives one answer."""
+seed, the move number and the move, never by a random draw, so asking twice gives one answer.
+A game that has gone on for ``LONG_GAME`` moves it offers as a draw and accepts one (so games
+between computers end well within 1,500 moves, as the other levels' do)."""
 from __future__ import annotations
 
 import hashlib
 
 from bot.engine.rng import Rng
 from bot.games.stratego import setups
-from bot.games.stratego.actions import AcceptDraw, Action, DeclineDraw, Move, Ready, SetupPreset
+from bot.games.stratego.actions import AcceptDraw, Action, DeclineDraw, Move, OfferDraw, Ready, SetupPreset
 from bot.games.stratego.board import adjacent, coords
 from bot.games.stratego.moves import legal_moves
 from bot.games.stratego.pieces import BY_RANK, MINER, SCOUT, Result, attack
 from bot.games.stratego.state import SETUP, StrategoState
+
+LONG_GAME = 1300  # moves: from here on a draw is offered and accepted (the normal player's DRAW_ALWAYS)
 
 
 def _noise(state: StrategoState, text: str) -> float:
@@ -57,9 +61,11 @@ def choose(state: StrategoState, seat: int, legal: list[Action], rng: Rng) -> Ac
         return SetupPreset(names[int(_noise(state, f"preset{seat}") * len(names))])
     if state.draw_offer is not None:
         behind = _material(state, seat) < _material(state, 1 - seat)
-        return AcceptDraw() if behind else DeclineDraw()
+        return AcceptDraw() if behind or state.moves >= LONG_GAME else DeclineDraw()
     moves = list(legal_moves(state, seat))
     if not moves:
         return legal[0]
+    if state.moves >= LONG_GAME and not state.offer_blocked[seat]:
+        return OfferDraw()
     src, dst = max(moves, key=lambda m: _score(state, seat, *m) + _noise(state, m[0] + m[1]))
     return Move(src, dst)

@@ -9,6 +9,7 @@ import pytest
 
 from bot.engine.rng import Rng
 from bot.games.stratego import GAME, setups
+from bot.games.stratego import computer as easy
 from bot.games.stratego import computer_normal as normal
 from bot.games.stratego import computer_strong as strong
 from bot.games.stratego.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Ready, SetupCode
@@ -19,10 +20,11 @@ from bot.games.stratego.pieces import BOMB, FLAG, SCOUT
 from .helpers import BLUE, RED, move, position
 
 LEVELS = {"normal": normal.choose, "strong": strong.choose}
+EVERY_LEVEL = {"easy": easy.choose, **LEVELS}
 
 
 def decide(level: str, state, seat: int, seed: str = "t"):  # type: ignore[no-untyped-def]
-    return LEVELS[level](state, seat, list(GAME.legal_actions(state, seat)), Rng(seed))
+    return EVERY_LEVEL[level](state, seat, list(GAME.legal_actions(state, seat)), Rng(seed))
 
 
 @pytest.mark.parametrize("seat", [RED, BLUE])
@@ -110,6 +112,22 @@ def test_a_long_game_is_offered_as_a_draw_and_the_offer_accepted(level: str) -> 
     assert decide(level, state, BLUE) == AcceptDraw()
 
 
+def test_the_easy_computer_too_offers_a_long_game_as_a_draw_and_accepts_one() -> None:
+    pieces = {"A1": (RED, "F"), "E4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "5")}
+    state = position(pieces)
+    state.moves = easy.LONG_GAME - 1
+    assert isinstance(decide("easy", state, RED), Move)  # not yet
+    state.moves = easy.LONG_GAME
+    assert decide("easy", state, RED) == OfferDraw()
+    GAME.apply(state, RED, OfferDraw())
+    assert decide("easy", state, BLUE) == AcceptDraw()
+    GAME.apply(state, BLUE, AcceptDraw())
+    assert GAME.outcome(state) is not None
+    early = position(pieces)
+    GAME.apply(early, RED, OfferDraw())
+    assert decide("easy", early, BLUE) == DeclineDraw()  # even material, early: played on
+
+
 def test_early_in_the_game_an_even_draw_offer_is_declined() -> None:
     state = position({"A1": (RED, "F"), "E4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "5")})
     GAME.apply(state, RED, OfferDraw())
@@ -144,3 +162,29 @@ def test_games_between_normal_computers_end_well_within_the_move_limit() -> None
     state = _midgame("ending", 1500)
     outcome = GAME.outcome(state)
     assert outcome is not None and state.moves <= 1500
+
+
+# each side walled in by its own bombs (rows 5 and 6 with the lakes): nobody can reach a flag or
+# attack anything, so only a draw (or the move limit) can end the game
+WALLED = {"A1": (RED, "F"), "E2": (RED, "5"), **{f"{c}5": (RED, "B") for c in "ABEFIJ"},
+          "J10": (BLUE, "F"), "E9": (BLUE, "5"), **{f"{c}6": (BLUE, "B") for c in "ABEFIJ"}}
+
+
+@pytest.mark.parametrize("blue", sorted(EVERY_LEVEL))
+@pytest.mark.parametrize("red", sorted(EVERY_LEVEL))
+def test_a_game_nobody_can_win_ends_in_an_agreed_draw_before_1500_moves(red: str, blue: str) -> None:
+    """Games between computers of any levels end within 1,500 moves (normal against normal played
+    out above): from move 1,200 of a game neither side can win, a draw is agreed in time, never
+    the default move limit (2,000) or, with ``max_moves`` 0, no end at all."""
+    for limit in (2000, 0):
+        state = position(WALLED, max_moves=limit)
+        state.moves = 1200
+        levels = (red, blue)
+        for ply in range(600):
+            if GAME.outcome(state) is not None:
+                break
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, decide(levels[seat], state, seat, f"walled/{ply}"))
+        outcome = GAME.outcome(state)
+        assert outcome is not None and outcome.reason == "stratego.end.agreed", (red, blue, limit, state.moves)
+        assert state.moves <= 1500

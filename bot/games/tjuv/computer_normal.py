@@ -12,6 +12,7 @@ chase the richest wanted thief, the radio car first (it moves twice the roll and
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Mapping
 
@@ -20,8 +21,9 @@ from bot.engine.rng import Rng
 from .actions import Action, Arrest, Breakout, ChooseNest, EndTurn, Fetch, Hide, Move, PlaceCar, Ride, Roll, Wait
 from .board import board
 from .computer import FAR, distance, distances
-from .play import gratification, legal_moves, legal_rides, restricted_squares
-from .state import CAR, ESCAPED, ESCAPING, FREE, HOUSE, JAIL, OUT, Police, Thief, TjuvState, dump_state, load_state
+from .moves import landings_by_roll
+from .play import _overdue, gratification, legal_moves, legal_rides, own_pieces, restricted_squares
+from .state import CAR, ESCAPED, ESCAPING, FREE, HOUSE, JAIL, OUT, Police, Thief, TjuvState
 from .view import role_of
 
 SAFE_RICH = 6000  # a thief worth this much (carried plus hidden) may head out of town
@@ -93,18 +95,32 @@ def police_reach(state: TjuvState) -> dict[str, float]:
     if cached is not None and cached[0] == key:
         return cached[1]
     if state.turn != 0 and state.thief(state.turn).at not in (None, HOUSE):
-        state = load_state(dump_state(state))
-        state.thief(state.turn).at = None
+        # a shallow copy in which the thief to move has left his square (nothing here writes)
+        moved = copy.copy(state.thief(state.turn))
+        moved.at = None
+        state = copy.copy(state)
+        state.thieves = [moved if t.seat == moved.seat else t for t in state.thieves]
+    reach = _reach(state)
+    _REACH[:] = [(key, reach)]
+    return reach
+
+
+def _reach(state: TjuvState) -> dict[str, float]:
     hits: dict[str, int] = {}
-    for roll in range(1, 7):
-        reached = {sq for reach in legal_moves(state, 0, roll).values() for sq in reach}
-        for sq in reached:
-            hits[sq] = hits.get(sq, 0) + 1
+    if _overdue(state):  # a piece that must leave its watched square: the legal moves say how
+        for roll in range(1, 7):
+            reached = {sq for reach in legal_moves(state, 0, roll).values() for sq in reach}
+            for sq in reached:
+                hits[sq] = hits.get(sq, 0) + 1
+    else:  # one search per piece finds every roll's landing squares at once
+        found = [landings_by_roll(state, piece, 6) for piece in own_pieces(state, 0)]
+        for roll in range(1, 7):
+            for sq in set().union(*(landings.get(roll, set()) for landings in found)):
+                hits[sq] = hits.get(sq, 0) + 1
     reach = {sq: n / 6 for sq, n in hits.items()}
     for stops in legal_rides(state, 0).values():
         for sq in stops:
             reach[sq] = 1.0
-    _REACH[:] = [(key, reach)]
     return reach
 
 

@@ -123,6 +123,68 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
     return found
 
 
+def landings_by_roll(state: TjuvState, piece: Piece, most: int) -> dict[int, set[str]]:
+    """Roll -> the squares a police piece can end a walk on with that roll, for every roll up to
+    ``most`` at once: what ``walks`` finds roll by roll (the radio car going twice the roll), in
+    one search. Only for police pieces (no nest or airport ends their walk early)."""
+    b = board()
+    start = piece.at
+    if start is None or isinstance(piece, Thief):
+        return {}
+    occupants = state.occupants()
+    car = piece.id == CAR and bool(piece.tail)
+    per_step = 2 if piece.id == CAR else 1
+    deepest = most * per_step
+    found: dict[int, set[str]] = {}
+    path: list[str] = []
+    visited = {start}
+
+    def land(depth: int, square: str) -> None:
+        if depth % per_step == 0 and depth and can_land(state, piece, square, occupants) and \
+                (not car or b.kind[square] in DEAD_ENDS or can_land(state, piece, car_tail(start, path), occupants)):
+            found.setdefault(depth // per_step, set()).add(square)
+
+    def visit(square: str) -> None:
+        depth = len(path)
+        kind = b.kind[square]
+        if kind in DEAD_ENDS:
+            land(depth, square)
+            return
+        if kind != "house":
+            land(depth, square)
+        if depth == deepest or not _can_pass(piece, square, occupants):
+            return
+        for nxt in b.neighbours[square]:
+            if nxt not in visited and _can_enter(piece, square, nxt):
+                path.append(nxt)
+                visited.add(nxt)
+                visit(nxt)
+                visited.discard(nxt)
+                path.pop()
+
+    if car:
+        visited.add(piece.tail)
+    if start == HOUSE:
+        for origin in b.house:
+            if origin not in occupants:
+                visited.clear()
+                visited.add(origin)
+                visit(origin)
+        return found
+    backwards = OPPOSITE.get(piece.heading, "") if not car else ""
+    for nxt in b.neighbours[start]:
+        if nxt in visited or not _can_enter(piece, start, nxt):
+            continue
+        if backwards and b.direction(start, nxt) == backwards:
+            continue
+        path.append(nxt)
+        visited.add(nxt)
+        visit(nxt)
+        visited.discard(nxt)
+        path.pop()
+    return found
+
+
 def car_tail(start: str, path: list[str]) -> str:
     """Where the radio car's tail stands after its front drove ``path`` from ``start``."""
     return path[-2] if len(path) > 1 else start

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine.rng import Rng
 from bot.errors import IllegalAction, NotYourTurn
-from bot.games.tjuv.moves import walks
+from bot.games.tjuv import computer_normal
+from bot.games.tjuv.moves import landings_by_roll, walks
 from bot.games.tjuv.play import legal_moves, legal_rides
 from bot.games.tjuv.state import FREE, HOUSE, Police
 
-from .helpers import act, position
+from .helpers import GAME, act, position
 
 
 def reach(state, piece: str, steps: int) -> set[str]:  # type: ignore[no-untyped-def]
@@ -198,3 +200,27 @@ def test_refusals_name_the_real_problem() -> None:
     with pytest.raises(IllegalAction) as err:
         act(state, 1, "end")  # in a nest but before rolling: "end" is for the end of a nest turn
     assert err.value.key == "tjuv.error.end_after_nest"
+
+
+def test_one_search_finds_every_rolls_police_landings_as_the_walks_do() -> None:
+    # the computers read the police's reach for all six rolls at once (landings_by_roll); it must
+    # be what walks finds roll by roll, the radio car going twice the roll
+    compared = 0
+    for seed in ("land1", "land2"):
+        state = GAME.new(4, GAME.resolve_options({}), seed)
+        for n in range(300):
+            if GAME.outcome(state) is not None:
+                break
+            seat = next(iter(GAME.to_act(state)))
+            if state.phase in ("start", "move"):
+                for piece in state.police:
+                    if piece.status != FREE or piece.at is None:
+                        continue
+                    found = landings_by_roll(state, piece, 6)
+                    per_step = 2 if piece.id == "C" else 1
+                    for roll in range(1, 7):
+                        assert found.get(roll, set()) == set(walks(state, piece, per_step * roll)), (seed, n, piece.id)
+                        compared += 1
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply(state, seat, computer_normal.choose(state, seat, legal, Rng(f"{seed}/{n}")))
+    assert compared > 1000

@@ -188,3 +188,4 @@ def test_a_game_nobody_can_win_ends_in_an_agreed_draw_before_1500_moves(red: str
         outcome = GAME.outcome(state)
         assert outcome is not None and outcome.reason == "stratego.end.agreed", (red, blue, limit, state.moves)
         assert state.moves <= 1500
+

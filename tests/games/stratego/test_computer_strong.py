@@ -1,10 +1,13 @@
 """The strong computer's own parts: the inference from the shape of the enemy's rear and from
-the public record of play, the attacks it declines because of what they leave exposed, and its
-setups with the flag off the back row."""
+the public record of play, the attacks it declines because of what they leave exposed, the
+threats to its own flag it strikes, and its setups with the flag off the back row."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
+from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.games.stratego import GAME, setups
 from bot.games.stratego import computer_normal as normal
@@ -108,3 +111,33 @@ def test_strong_setups_are_sound_and_half_keep_the_flag_off_the_back_row() -> No
         codes.add(setups.to_code(setup, seat))
     assert 10 <= off <= 30
     assert len(codes) == 40 and not codes & set(setups.PRESETS.values())
+
+
+def test_strong_strikes_a_piece_at_its_flags_wall_that_may_be_a_miner() -> None:
+    """Move 80 of a benchmark game against the greedy baseline (seed strength/stratego/
+    strong-greedy/14): Red's flag on J2 is walled in by bombs on J1, I2 and J3; Blue's miner came
+    down the J file to J4, beside Red's shown 5 on I4. The inference reads that approach as a
+    strong piece's (a miner is 1 % likely); the miner defused J3 and took the flag two moves later
+    while the 5 stepped away. Counted by the ranks left a moved piece is a miner one time in seven,
+    and a 5 removes any miner: it strikes."""
+    saved = json.loads((Path(__file__).parent / "positions" / "miner_at_the_flags_wall.json").read_text())
+    state, seat = GAME.load(saved["state"]), saved["seat"]
+    knowledge = strong.knowledge_of(state, seat)
+    assert knowledge.distribution("J4").get("3", 0.0) < 0.05  # the inference alone would not defend
+    assert Knowledge.distribution(knowledge, "J4")["3"] > 0.1
+    legal = list(GAME.legal_actions(state, seat))
+    decided = strong.choose(state, seat, legal, registry.computer_rng(saved["seed"], saved["ply"], seat))
+    assert decided == Move("I4", "J4")
+
+
+def test_strong_strikes_the_piece_beside_its_flag() -> None:
+    """Blue's shown miner stands on J3 (it defused the bomb before Red's flag on J2); Red's 5 on
+    I3 strikes it rather than take Blue's shown 4 with its 6."""
+    state = position({"J2": (RED, "F"), "J1": (RED, "B"), "I2": (RED, "B"), "I3": (RED, "5"),
+                      "J3": (BLUE, "3"), "E5": (RED, "6"), "E6": (BLUE, "4"), "A10": (BLUE, "F")})
+    for sq in ("J3", "E6"):
+        state.board[sq].revealed = state.board[sq].moved = True
+    scores = strong.defended(RED, strong.knowledge_of(state, RED), [Move("I3", "J3"), Move("E5", "E6")],
+                             {Move("I3", "J3"): 0.0, Move("E5", "E6"): 0.0})
+    assert scores[Move("I3", "J3")] == strong.FLAG_WORTH and scores[Move("E5", "E6")] == 0.0
+    assert strong.choose(state, RED, list(GAME.legal_actions(state, RED)), Rng("x")) == Move("I3", "J3")

@@ -128,32 +128,47 @@ def test_strong_plays_a_legal_action_at_every_decision_of_a_game() -> None:
 
 
 def positions(seed: str, rounds: int) -> list[tuple[MonopolState, int, int]]:
-    """(position, seat, ply) of a normal game where the strong computer searches."""
+    """(position, seat, ply) of a normal game at decisions the strong computer may search."""
     out: list[tuple[MonopolState, int, int]] = []
     nrm = registry.computer("monopol", "normal")
     plies = [0]
 
     def watch(s: MonopolState, seat: int, action: Any) -> None:
         plies[0] += 1
-        if plies[0] % 7 == 0 and (s.phase == BUY and s.turn == seat or s.phase == END and s.turn == seat
-                                  or s.trade or s.auction):
+        if plies[0] % 5 == 0 and (s.phase in (BUY, END) and s.turn == seat or s.trade or s.auction):
             out.append((GAME.copy(s), seat, plies[0]))
 
     play(seed, [nrm] * 4, rounds, watch)
-    return out[::3][:12]
+    return out
 
 
-def test_strong_decides_alike_at_every_replay_whatever_the_decks_and_dice_to_come() -> None:
-    found = positions("strong-redeal", 20)
-    assert len(found) >= 6
-    for n, (s, seat, ply) in enumerate(found):
+def test_strong_decides_alike_at_every_replay_whatever_the_decks_and_dice_to_come(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    searches = [0]
+    best = strong.Search.best
+
+    def counted(self: strong.Search, candidates: Any) -> int:
+        searches[0] += 1
+        return best(self, candidates)
+
+    monkeypatch.setattr(strong.Search, "best", counted)
+    checked = 0
+    for n, (s, seat, ply) in enumerate(positions("strong-redeal", 40)):
         legal = GAME.legal_actions(s, seat)
+        before = searches[0]
         first = strong.choose(s, seat, legal, registry.computer_rng("g", ply, seat))
+        if searches[0] == before:
+            continue  # decided without rollouts
         assert strong.choose(GAME.copy(s), seat, legal, registry.computer_rng("g", ply, seat)) == first
         world = GAME.scramble_hidden(s, seat, Rng(f"redeal/{n}"))
+        assert world is not None and world.decks != s.decks
         world.rng = Rng(f"other dice/{n}", s.rng.draws)  # the game's dice to come are hidden too
         assert strong.choose(world, seat, GAME.legal_actions(world, seat),
                              registry.computer_rng("g", ply, seat)) == first, (ply, first)
+        checked += 1
+        if checked == 8:
+            break
+    assert checked == 8
 
 
 def test_rollouts_decline_a_swap_that_hands_a_rich_player_a_set_it_can_build_at_once() -> None:

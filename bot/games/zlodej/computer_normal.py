@@ -1,114 +1,281 @@
-"""The Zloděj computer at level normal: it knows which of its groups are exposed to theft.
+"""The Zloděj computer at level normal: it plans its whole turn and knows what it leaves exposed.
 
-Only an open pile's top group can be stolen, by anyone holding a card of its rank or a joker.
-From what the seat has seen (its hand, its own piles, the open top groups, the locked jokers and
-the discard top) it counts the cards of each rank still unseen and estimates the chance that one
-of the others holds a thief for its top group. Each lay is judged by the points it brings minus
-the points it leaves exposed (a new group laid over a rich one hides it; a joker locks the pile),
-and a joker is spent where it secures the most, or once nobody draws any more."""
+At each decision it looks at every way to finish its turn (the lays it can chain: steal a group,
+then cover it with a pair, or lock the pile with a joker; then end, or throw a card) on a model of
+the table that holds only what the seat may know (``knowledge``). Each finished turn is judged by
+
+- the points it moves onto the seat's pile, with a bonus for points taken from a rival (most from
+  the one who looks to lead),
+- minus the points the open pile is expected to lose before the seat's next turn: each opponent
+  in turn may hold a card of the top group's rank or a joker, and a stolen top bares the group
+  beneath (``Knowledge.expected_loss``, from the unseen cards only),
+- minus a share of everything left open (it stays at risk turn after turn until a joker locks it),
+- plus what the cards kept in hand are worth later (a pair more than a single, a joker most) and
+  the fresh cards a refill brings while drawing lasts,
+- minus the chance that the next player picks up the thrown card.
+
+The first action of the best turn is played; the next decision plans again from what it then sees.
+"""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
-from bot.engine.cards import JOKER_RANK
+from bot.engine.cards import JOKER_RANK, Card
 from bot.engine.rng import Rng
 
 from .actions import Action, AddToGroup, Discard, EndTurn, NewGroup, Steal, TakeDiscard
-from .engine import ZlodejGame
-from .play import cheapest_discard
-from .state import JOKERS_PER_DECK, ZlodejState, card_value
+from .knowledge import VALUE, Knowledge, know
+from .state import HAND_SIZE, ZlodejState, card_value
 from .view import VISIBLE_GROUPS
 
-RULES = ZlodejGame()
-RANKS_PER_DECK = 4  # each rank's cards in one deck
-JOKER_KEPT = 10.0  # what a joker in hand is worth while others still draw (a later lock or haul)
-LOCK_WORTH = 80  # points a joker lay must secure while others still draw
-STEAL_WEIGHT = 1.3  # a theft also takes the points from a rival
+JK = JOKER_RANK
 
 
-def unseen_counts(state: ZlodejState, seat: int) -> tuple[Counter[int], int]:
-    """Cards of each rank the seat has not seen (ranks only), and how many there are in all."""
-    seen: Counter[int] = Counter(c.rank for c in state.hands[seat])
-    seen.update(c.rank for g in state.open_piles[seat] for c in g)
-    seen.update(c.rank for p in state.locked[seat] for c in p)
-    for other in range(state.players):
-        if other == seat:
-            continue
-        seen.update(c.rank for g in state.open_piles[other][-VISIBLE_GROUPS:] for c in g)
-        seen.update(p[-1].rank for p in state.locked[other])
-    if state.discard:
-        seen[state.discard[-1].rank] += 1
-    total: Counter[int] = Counter({rank: RANKS_PER_DECK * state.decks for rank in range(2, 15)})
-    total[JOKER_RANK] = JOKERS_PER_DECK * state.decks
-    unseen = Counter({rank: max(0, n - seen[rank]) for rank, n in total.items()})
-    return unseen, sum(unseen.values())
+@dataclass(frozen=True)
+class Weights:
+    """How a finished turn is judged (see the module's docstring)."""
+    pair: float = 0.8  # a card kept in hand with another of its rank, share of its points
+    single: float = 0.5  # a lone card kept in hand
+    joker: float = 70.0  # a joker kept in hand while drawing lasts (its points and a later lock)
+    draw: float = 4.5  # each card the refill brings
+    open_risk: float = 0.08  # share of the open pile lost in later rounds (until a lock)
+    deny: float = 0.35  # worth of a point taken from a rival, beside its worth to the seat
+    leader: float = 0.25  # more for a point taken from the rival who looks to lead
+    feed: float = 1.0  # the thrown card's points, times the chance the next player takes it
+    pair_end: float = 0.9  # once nobody draws
+    single_end: float = 0.35
+    joker_end: float = 55.0
 
 
-def theft_chance(state: ZlodejState, seat: int, rank: int, unseen: Counter[int], pool: int) -> float:
-    """The chance that some other seat holds a card of ``rank`` or a joker before our next turn."""
-    if pool <= 0:
-        return 0.0
-    held = sum(max(len(state.hands[o]), 0 if state.drawing_over else 5)
-               for o in range(state.players) if o != seat and not state.resigned[o])
-    thieves = unseen[rank] + unseen[JOKER_RANK]
-    miss = 1.0
-    for i in range(min(held, pool)):
-        miss *= max(0.0, (pool - thieves - i) / (pool - i))
-    return 1.0 - miss
+WEIGHTS = Weights()
+HIDDEN_CARD = 7.7  # the average points of a natural card (for the others' unseen cards)
+
+Group = tuple[int, int]  # (rank, points)
+# ("new", r, k, j) ("add", r, k, j) ("steal", o, r, k, j) ("take", r, k, j) ("end",) ("discard", r):
+# k natural cards of rank r and j jokers
+Step = tuple[Any, ...]
 
 
-def exposed(state: ZlodejState, seat: int, unseen: Counter[int], pool: int) -> float:
-    """Points of the seat's open pile expected to be stolen before its next turn (the top group;
-    the one beneath it too when the same thieves could take both)."""
+@dataclass(frozen=True)
+class Node:
+    hand: tuple[int, ...]  # ranks, sorted
+    mine: tuple[Group, ...]  # the seat's open pile, bottom first
+    tops: tuple[tuple[Group, ...], ...]  # per seat its visible groups, top first
+    discard: tuple[int, ...]  # ranks, top last
+    gain: int  # points moved onto the seat's pile this turn
+    taken: tuple[int, ...]  # per seat, points taken from it this turn
+    laid: bool
+
+
+def group_of(cards: list[Card]) -> Group:
+    return cards[0].rank, sum(card_value(c) for c in cards)
+
+
+def root(state: ZlodejState, seat: int) -> Node:
+    tops = tuple(() if o == seat else tuple(group_of(g) for g in reversed(state.open_piles[o][-VISIBLE_GROUPS:]))
+                 for o in range(state.players))
+    return Node(hand=tuple(sorted(c.rank for c in state.hands[seat])),
+                mine=tuple(group_of(g) for g in state.open_piles[seat]), tops=tops,
+                discard=tuple(c.rank for c in state.discard), gain=0, taken=(0,) * state.players,
+                laid=state.laid)
+
+
+def estimated_points(state: ZlodejState, seat: int) -> float:
+    """A seat's pile total as the others see it: visible groups and locked jokers, the rest averaged."""
     pile = state.open_piles[seat]
-    if not pile:
-        return 0.0
-    top = pile[-1]
-    risk = theft_chance(state, seat, top[0].rank, unseen, pool) * sum(card_value(c) for c in top)
-    if len(pile) > 1:
-        below = pile[-2]
-        risk += 0.3 * theft_chance(state, seat, below[0].rank, unseen, pool) * sum(card_value(c) for c in below)
-    return risk
+    visible = pile[-VISIBLE_GROUPS:]
+    points = float(sum(card_value(c) for g in visible for c in g))
+    points += HIDDEN_CARD * sum(len(g) for g in pile[:-VISIBLE_GROUPS])
+    for locked in state.locked[seat]:
+        points += card_value(locked[-1]) + HIDDEN_CARD * (len(locked) - 1)
+    return points
 
 
-def _jokers(action: Action) -> int:
-    return sum(c.is_joker for c in getattr(action, "cards", ()))
+def lays(node: Node, seat: int) -> list[Step]:
+    """The lays the seat can make in ``node`` (card counts per rank; jokers one at a time)."""
+    counts = Counter(node.hand)
+    jokers = counts.pop(JK, 0)
+    own = node.mine[-1][0] if node.mine else None
+    steps: list[Step] = []
+    targets = [(o, t[0][0]) for o, t in enumerate(node.tops) if o != seat and t]
+    top = node.discard[-1] if node.discard else None
+    for rank, n in sorted(counts.items()):
+        for k in range(1, n + 1):
+            if k >= 2:
+                steps.append(("new", rank, k, 0))
+            if rank == own:
+                steps.append(("add", rank, k, 0))
+            steps += [("steal", o, rank, k, 0) for o, r in targets if r == rank]
+            if rank == top:
+                steps.append(("take", rank, k, 0))
+        if jokers:
+            steps.append(("new", rank, n, 1))
+            if rank == own:
+                steps.append(("add", rank, n, 1))
+            steps += [("steal", o, rank, n, 1) for o, r in targets if r == rank]
+            if rank == top:
+                steps.append(("take", rank, n, 1))
+    if jokers:
+        if own is not None:
+            steps.append(("add", own, 0, 1))
+        steps += [("steal", o, r, 0, 1) for o, r in targets]
+        if top is not None:
+            steps.append(("take", top, 0, 1))
+        if jokers >= 2 and own is None and top is None and not targets:
+            steps.append(("new", JK, 0, 2))
+    return steps
 
 
-def judge(state: ZlodejState, seat: int, action: Action, unseen: Counter[int], pool: int) -> float:
-    """Points the lay brings, minus what it leaves exposed, minus jokers spent while others draw."""
-    after = RULES.copy(state)
-    bonus = 0.0
-    if isinstance(action, Steal):
-        bonus = (STEAL_WEIGHT - 1) * sum(card_value(c) for c in state.open_piles[action.target][-1])
-    RULES.apply(after, seat, action)
-    gain = after.pile_points(seat) - state.pile_points(seat) + bonus
-    kept = 0.0 if state.drawing_over else JOKER_KEPT * _jokers(action)
-    if _jokers(action) and not state.drawing_over:
-        secured = sum(card_value(c) for p in after.locked[seat][-1:] for c in p if not c.is_joker)
-        if secured < LOCK_WORTH:
-            kept += 1000.0  # a joker is not wasted on locking a small pile
-    return gain - exposed(after, seat, unseen, pool) - kept
+def after(node: Node, step: Step) -> Node:
+    """The node after a lay (the engine's rules on ranks and points)."""
+    kind = step[0]
+    rank, k, j = step[-3], step[-2], step[-1]
+    hand = list(node.hand)
+    for _ in range(k):
+        hand.remove(rank)
+    for _ in range(j):
+        hand.remove(JK)
+    points = k * VALUE[rank] + j * VALUE[JK]
+    gain = points
+    tops, discard, taken = node.tops, node.discard, node.taken
+    if kind == "steal":
+        target = step[1]
+        stolen = tops[target][0][1]
+        gain += stolen
+        tops = tops[:target] + (tops[target][1:],) + tops[target + 1:]
+        taken = taken[:target] + (taken[target] + stolen,) + taken[target + 1:]
+        points += stolen
+    elif kind == "take":
+        gain += VALUE[discard[-1]]
+        points += VALUE[discard[-1]]
+        discard = discard[:-1]
+    mine = node.mine
+    if j:
+        mine = ()  # the joker locks the whole pile
+    elif mine and mine[-1][0] == rank:
+        mine = mine[:-1] + ((rank, mine[-1][1] + points),)
+    else:
+        mine = (*mine, (rank, points))
+    return Node(hand=tuple(hand), mine=mine, tops=tops, discard=discard, gain=node.gain + gain,
+                taken=taken, laid=True)
+
+
+class Planner:
+    """Judges every way the seat can finish its turn; see the module's docstring."""
+
+    def __init__(self, state: ZlodejState, seat: int, weights: Weights = WEIGHTS,
+                 knowledge: Knowledge | None = None) -> None:
+        self.seat = seat
+        self.w = weights
+        self.k = knowledge or know(state, seat)
+        self.drawing_over = state.drawing_over
+        estimates = {o: estimated_points(state, o) for o in range(state.players)
+                     if o != seat and not state.resigned[o]}
+        leader = max(estimates, key=lambda o: (estimates[o], -o)) if estimates else None
+        self.deny = [0.0 if o == seat else weights.deny + (weights.leader if o == leader else 0.0)
+                     for o in range(state.players)]
+        self.next_seat = next((o for o in self.k.order if self.k.hands[o] > 0), None)
+        self._memo: dict[Node, tuple[float, tuple[Step, ...]]] = {}
+
+    def keep(self, hand: list[int]) -> float:
+        counts = Counter(hand)
+        w = self.w
+        if self.drawing_over:
+            pair, single, joker, draw = w.pair_end, w.single_end, w.joker_end, 0.0
+        else:
+            pair, single, joker, draw = w.pair, w.single, w.joker, w.draw
+        value = draw * max(0, HAND_SIZE - len(hand))
+        for rank, n in counts.items():
+            if rank == JK:
+                value += joker * n
+            else:
+                value += VALUE[rank] * n * (pair if n >= 2 else single)
+        return value
+
+    def judge(self, node: Node, last: Step) -> float:
+        """A finished turn's worth (``last`` is the end, the throw, or the lay that emptied the hand)."""
+        hand = list(node.hand)
+        feed = 0.0
+        if last[0] == "discard":
+            hand.remove(last[1])
+            if self.next_seat is not None:
+                feed = self.w.feed * self.k.holds(self.next_seat, last[1]) * VALUE[last[1]]
+        deny = sum(t * d for t, d in zip(node.taken, self.deny, strict=True))
+        open_points = sum(p for _, p in node.mine)
+        loss = self.k.expected_loss(list(node.mine))
+        return (node.gain + deny - loss - self.w.open_risk * open_points + self.keep(hand) - feed)
+
+    def best(self, node: Node) -> tuple[float, tuple[Step, ...]]:
+        """The best way to finish the turn from ``node``: (worth, steps)."""
+        if node in self._memo:
+            return self._memo[node]
+        options: list[tuple[float, tuple[Step, ...]]] = []
+        if not node.hand:
+            options.append((self.judge(node, ("end",)), ()))
+        else:
+            if node.laid:
+                options.append((self.judge(node, ("end",)), (("end",),)))
+            for rank in sorted(set(node.hand)):
+                options.append((self.judge(node, ("discard", rank)), (("discard", rank),)))
+            for step in lays(node, self.seat):
+                value, rest = self.best(after(node, step))
+                options.append((value, (step, *rest)))
+        result = max(options, key=lambda o: (o[0], _order(o[1])))
+        self._memo[node] = result
+        return result
+
+    def first_steps(self, node: Node) -> list[tuple[float, tuple[Step, ...]]]:
+        """Every first step with the best turn that starts with it, best first."""
+        options: list[tuple[float, tuple[Step, ...]]] = []
+        if node.hand:
+            if node.laid:
+                options.append((self.judge(node, ("end",)), (("end",),)))
+            for rank in sorted(set(node.hand)):
+                options.append((self.judge(node, ("discard", rank)), (("discard", rank),)))
+            for step in lays(node, self.seat):
+                value, rest = self.best(after(node, step))
+                options.append((value, (step, *rest)))
+        options.sort(key=lambda o: (o[0], _order(o[1])), reverse=True)
+        return options
+
+
+def _order(steps: tuple[Step, ...]) -> tuple[str, ...]:
+    """A deterministic tie-break between turns of equal worth."""
+    return tuple(str(s) for s in steps)
+
+
+def to_action(hand: list[Card], step: Step) -> Action:
+    """The engine action of a planned step, with cards picked from ``hand`` (lowest first)."""
+    kind = step[0]
+    if kind == "end":
+        return EndTurn()
+    if kind == "discard":
+        return Discard(min(c for c in hand if c.rank == step[1]))
+    rank, k, j = step[-3], step[-2], step[-1]
+    naturals = sorted(c for c in hand if c.rank == rank and not c.is_joker)[:k] if rank != JK else []
+    cards = tuple(naturals + sorted(c for c in hand if c.is_joker)[:j])
+    if kind == "new":
+        return NewGroup(cards)
+    if kind == "add":
+        return AddToGroup(cards)
+    if kind == "steal":
+        return Steal(step[1], cards)
+    return TakeDiscard(cards)
+
+
+def plan(state: ZlodejState, seat: int, weights: Weights = WEIGHTS) -> tuple[float, tuple[Step, ...]]:
+    planner = Planner(state, seat, weights)
+    return planner.best(root(state, seat))
 
 
 def choose(state: ZlodejState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    unseen, pool = unseen_counts(state, seat)
-    lays = [a for a in legal if isinstance(a, NewGroup | AddToGroup | Steal | TakeDiscard)]
-    standing = -exposed(state, seat, unseen, pool)
-    if lays:
-        best = max(lays, key=lambda a: (judge(state, seat, a, unseen, pool), -_jokers(a), str(a)))
-        value = judge(state, seat, best, unseen, pool)
-        if value > standing or (not state.laid and value > standing - 5):
-            return best
-    if EndTurn() in legal:
-        return EndTurn()
-    return discard(state, seat, unseen)
-
-
-def discard(state: ZlodejState, seat: int, unseen: Counter[int]) -> Discard:
-    """The least useful card, preferring ranks the others are unlikely to pick up with."""
-    hand = state.hands[seat]
-    counts = Counter(c.rank for c in hand)
-    if all(c.is_joker or counts[c.rank] > 1 for c in hand):
-        return cheapest_discard(state, seat)
-    return Discard(min(hand, key=lambda c: (c.is_joker, counts[c.rank] > 1, card_value(c), unseen[c.rank], c)))
+    _, steps = plan(state, seat)
+    if steps:
+        action = to_action(state.hands[seat], steps[0])
+        if action in legal:
+            return action
+    # not reached with the engine's rules; a safe fallback all the same
+    return EndTurn() if EndTurn() in legal else min((a for a in legal if isinstance(a, Discard)),
+                                                     key=lambda d: (card_value(d.card), d.card))

@@ -1,61 +1,107 @@
 """The Zloděj computer at level strong: determinized Monte-Carlo search within what the seat knows.
 
-Each sample re-deals everything the seat cannot see (the others' hands, the stock, the others'
-deeper groups and the contents of their locked piles) at random from the computer's stream, in
-the counts the table shows. Each candidate (the normal computer's best lays, ending the turn, its
-discard) is played in the same samples, the rest of the seat's turn and one turn of every other
-player are played out by the easy computer, and the candidate that leaves the seat furthest ahead
-(its points minus the others' average, minus what its open pile leaves exposed) is played."""
+The candidates are the normal computer's best few first steps (each with the best turn that
+starts with it). Each sample re-deals everything the seat cannot see (``scramble_hidden``: the
+others' hands, the stock, the others' deeper groups and the insides of their locked piles) from
+the unseen cards, in the counts the table shows, with the computer's own stream; every candidate
+is played in the same samples: the rest of the seat's turn as planned, then every other player's
+turn by the normal computer's plan (it decides from its own seat's knowledge in the sample), up to
+the seat's next turn. A sample is scored by the seat's points minus the others' average, plus what
+the normal computer's plan for that next turn is worth (what it can steal back, what it leaves
+exposed); at the end of the game by the final points. The candidate with the best mean is played.
+
+The budget is counted in samples, never in time, so a replay decides the same."""
 from __future__ import annotations
 
 from bot.engine.rng import Rng
+from bot.errors import GameMasterError
 
-from . import computer
-from .actions import Action, AddToGroup, EndTurn, NewGroup, Steal, TakeDiscard
-from .computer_normal import RULES, discard, exposed, judge, unseen_counts
-from .computer_normal import choose as normal_choice
+from .actions import Action, Discard, EndTurn
+from .computer_normal import Planner, Step, root, to_action
+from .engine import ZlodejGame
+from .play import cheapest_discard
 from .state import ZlodejState
 
+RULES = ZlodejGame()
 SAMPLES = 8  # re-deals of the unseen cards per decision
-CANDIDATES = 4  # lays searched besides ending the turn and the discard
-MAX_STEPS = 80  # a rollout's cap
+CANDIDATES = 4  # first steps searched
+CLEAR_LEAD = 30.0  # a first step the normal plan values this far above the next is played unsearched
+MAX_TURNS = 12  # turns of the others played out in a sample (a cap; one round is far fewer)
+
+
+def fast_copy(state: ZlodejState) -> ZlodejState:
+    """A copy sharing the (immutable) cards."""
+    return ZlodejState(
+        players=state.players, decks=state.decks, rng=Rng(state.rng.seed, state.rng.draws),
+        hands=[h[:] for h in state.hands], stock=state.stock[:], discard=state.discard[:],
+        open_piles=[[g[:] for g in pile] for pile in state.open_piles],
+        locked=[[p[:] for p in piles] for piles in state.locked], resigned=state.resigned[:],
+        turn=state.turn, laid=state.laid, drawing_over=state.drawing_over, finished=state.finished)
+
+
+def play_steps(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> None:
+    """Apply planned steps while the seat is to act; a step the sample does not allow ends the turn."""
+    for step in steps:
+        if world.finished or world.turn != seat:
+            return
+        try:
+            RULES.apply(world, seat, to_action(world.hands[seat], step))
+        except (GameMasterError, ValueError):
+            break
+    if not world.finished and world.turn == seat:
+        # the plan ran out (a step was not possible in this sample): finish the turn plainly
+        action: Action = EndTurn() if world.laid else cheapest_discard(world, seat)
+        RULES.apply(world, seat, action)
+
+
+def play_turn(world: ZlodejState, seat: int) -> None:
+    _, steps = Planner(world, seat).best(root(world, seat))
+    play_steps(world, seat, steps)
 
 
 def standing(world: ZlodejState, seat: int) -> float:
-    unseen, pool = unseen_counts(world, seat)
-    others = [world.pile_points(o) for o in range(world.players) if o != seat]
-    return world.pile_points(seat) - sum(others) / max(1, len(others)) - exposed(world, seat, unseen, pool)
+    others = [world.pile_points(o) for o in range(world.players) if o != seat and not world.resigned[o]]
+    return world.pile_points(seat) - sum(others) / max(1, len(others))
 
 
-def rollout(world: ZlodejState, seat: int, first: Action, rng: Rng) -> float:
-    RULES.apply(world, seat, first)
-    left_turn = world.turn != seat
-    for _ in range(MAX_STEPS):
-        if world.finished or (left_turn and world.turn == seat):
+def rollout(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> float:
+    play_steps(world, seat, steps)
+    for _ in range(MAX_TURNS):
+        if world.finished or world.turn == seat:
             break
-        turn = world.turn
-        legal = RULES.legal_actions(world, turn)
-        RULES.apply(world, turn, computer.choose(world, turn, legal, rng))
-        left_turn = left_turn or world.turn != seat
-    return standing(world, seat)
+        play_turn(world, world.turn)
+    if world.finished or world.turn != seat:
+        return standing(world, seat)
+    value, _ = Planner(world, seat).best(root(world, seat))
+    return standing(world, seat) + value
+
+
+def candidates(state: ZlodejState, seat: int, legal: list[Action]) -> list[tuple[float, tuple[Step, ...], Action]]:
+    """The normal plan's best first steps (distinct legal actions), best first."""
+    found: list[tuple[float, tuple[Step, ...], Action]] = []
+    seen: set[Action] = set()
+    for value, steps in Planner(state, seat).first_steps(root(state, seat)):
+        action = to_action(state.hands[seat], steps[0])
+        if action in seen or action not in legal:
+            continue
+        seen.add(action)
+        found.append((value, steps, action))
+        if len(found) == CANDIDATES:
+            break
+    return found
 
 
 def choose(state: ZlodejState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    unseen, pool = unseen_counts(state, seat)
-    lays = [a for a in legal if isinstance(a, NewGroup | AddToGroup | Steal | TakeDiscard)]
-    lays.sort(key=lambda a: (-judge(state, seat, a, unseen, pool), str(a)))
-    candidates: list[Action] = [*lays[:CANDIDATES]]
-    candidates.append(EndTurn() if EndTurn() in legal else discard(state, seat, unseen))
-    favourite = normal_choice(state, seat, legal, rng)
-    if favourite not in candidates:
-        candidates.append(favourite)
-    if len(candidates) == 1:
-        return candidates[0]
-    totals = [0.0] * len(candidates)
-    for n in range(SAMPLES):
+    found = candidates(state, seat, legal)
+    if not found:
+        return EndTurn() if EndTurn() in legal else min((a for a in legal if isinstance(a, Discard)),
+                                                         key=lambda d: (d.card.rank, d.card))
+    if len(found) == 1 or found[0][0] - found[1][0] >= CLEAR_LEAD:
+        return found[0][2]
+    totals = [0.0] * len(found)
+    for _ in range(SAMPLES):
         world = RULES.scramble_hidden(state, seat, rng)
-        world.rng = Rng(f"{rng.seed}/rollout/{n}")
-        for i, candidate in enumerate(candidates):
-            totals[i] += rollout(RULES.copy(world), seat, candidate, Rng(f"{rng.seed}/policy/{n}"))
-    best = max(range(len(candidates)), key=lambda i: (totals[i], candidates[i] == favourite, -i))
-    return candidates[best]
+        for i, (_, steps, _) in enumerate(found):
+            totals[i] += rollout(fast_copy(world), seat, steps)
+    best = max(range(len(found)), key=lambda i: (totals[i], -i))
+    return found[best][2]

@@ -1,0 +1,130 @@
+"""What a Zloděj seat may know, and how exposed a pile is to the cards the others may hold.
+
+A seat sees its own hand and piles, the top two groups of every other open pile, the joker on
+top of every locked pile and (from the public log: every discard and every take is announced)
+the whole discard pile. Every other card (the others' hands, the stock, the others' deeper groups
+and the insides of their locked piles) is "unseen": as far as the seat knows, any unseen card is
+as likely as any other to be in a given opponent's hand. Nothing here reads a hidden card: the
+unseen cards are only counted, from the public counts.
+
+Only an open pile's top group can be stolen, by a card of its rank or a joker; when it is, the
+group beneath becomes the top. ``expected_loss`` follows that chain through the opponents' turns
+before the seat's next one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine.cards import JOKER_RANK
+
+from .state import JOKERS_PER_DECK, ZlodejState
+from .view import VISIBLE_GROUPS
+
+RANKS = range(2, JOKER_RANK + 1)
+NATURALS_PER_DECK = 4  # cards of each rank in one deck
+# A joker is played where its holder gains the most, which is often not on a given pile: an
+# unseen joker counts as this much of a thief.
+JOKER_THREAT = 0.7
+CHAIN_DEPTH = 3  # groups of one pile followed down a chain of thefts
+
+
+def rank_value(rank: int) -> int:
+    """Points of a card of this rank (the deck's values: joker 50, ace 20, 10–K 10, 2–9 5)."""
+    if rank == JOKER_RANK:
+        return 50
+    if rank == 14:
+        return 20
+    return 10 if rank >= 10 else 5
+
+
+VALUE = {rank: rank_value(rank) for rank in RANKS}
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    players: int
+    unseen: dict[int, int]  # rank -> unseen cards of that rank
+    pool: int  # unseen cards in all
+    hands: list[int]  # cards in each seat's hand (public)
+    drawing_over: bool
+    order: list[int]  # the other seats, in the order they act before the seat's next turn
+    _miss: dict[tuple[int, int], float] = field(default_factory=dict)
+
+    def miss(self, thieves: int, hand: int) -> float:
+        """The chance that ``hand`` unseen cards hold none of ``thieves`` given unseen cards."""
+        key = (thieves, hand)
+        if key not in self._miss:
+            chance = 1.0
+            for i in range(min(hand, self.pool)):
+                chance *= max(0.0, (self.pool - thieves - i) / (self.pool - i))
+            self._miss[key] = chance
+        return self._miss[key]
+
+    def holds(self, seat: int, rank: int, seen: dict[int, int] | None = None) -> float:
+        """The chance that ``seat`` holds a card of ``rank`` or (weighted) a joker. ``seen`` are
+        cards of the seat's own it is about to lay (they are seen, no longer unseen)."""
+        hand = self.hands[seat]
+        if hand <= 0 or self.pool <= 0:
+            return 0.0
+        seen = seen or {}
+        naturals = max(0, self.unseen[rank] - seen.get(rank, 0)) if rank != JOKER_RANK else 0
+        jokers = max(0, self.unseen[JOKER_RANK] - seen.get(JOKER_RANK, 0))
+        no_natural = self.miss(naturals, hand)
+        no_joker = self.miss(jokers, hand)
+        return 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
+
+    def expected_loss(self, groups: list[tuple[int, int]], seen: dict[int, int] | None = None) -> float:
+        """Points of an open pile (groups bottom first as (rank, points)) expected to be stolen
+        before the seat's next turn: each opponent in turn may take the top group and, holding
+        the next rank too, the one beneath."""
+        if not groups:
+            return 0.0
+        top_first = groups[::-1][:CHAIN_DEPTH]
+        # dist[i]: the chance that exactly i groups have gone so far
+        dist = [1.0] + [0.0] * len(top_first)
+        for opponent in self.order:
+            new = [0.0] * len(dist)
+            for gone, p in enumerate(dist):
+                if p == 0.0:
+                    continue
+                depth = gone
+                while depth < len(top_first):
+                    q = self.holds(opponent, top_first[depth][0], seen)
+                    new[depth] += p * (1 - q)
+                    p *= q
+                    depth += 1
+                new[depth] += p
+            dist = new
+        loss = 0.0
+        for depth, (_, points) in enumerate(top_first):
+            loss += points * sum(dist[depth + 1:])
+        return loss
+
+
+def know(state: ZlodejState, seat: int) -> Knowledge:
+    """The seat's knowledge of the position (public facts, its own cards and the discard pile)."""
+    seen = dict.fromkeys(RANKS, 0)
+
+    def see(cards: list) -> None:  # type: ignore[type-arg]
+        for card in cards:
+            seen[card.rank] += 1
+
+    see(state.hands[seat])
+    for group in state.open_piles[seat]:
+        see(group)
+    for pile in state.locked[seat]:
+        see(pile)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        for group in state.open_piles[other][-VISIBLE_GROUPS:]:
+            see(group)
+        see([pile[-1] for pile in state.locked[other]])
+    see(state.discard)
+    unseen = {rank: max(0, NATURALS_PER_DECK * state.decks - seen[rank]) for rank in RANKS}
+    unseen[JOKER_RANK] = max(0, JOKERS_PER_DECK * state.decks - seen[JOKER_RANK])
+    order = [(seat + step) % state.players for step in range(1, state.players)]
+    order = [o for o in order if not state.resigned[o]]
+    return Knowledge(seat=seat, players=state.players, unseen=unseen, pool=sum(unseen.values()),
+                     hands=[len(h) for h in state.hands], drawing_over=state.drawing_over, order=order)

@@ -36,14 +36,14 @@ JK = JOKER_RANK
 @dataclass(frozen=True)
 class Weights:
     """How a finished turn is judged (see the module's docstring)."""
-    pair: float = 0.8  # a card kept in hand with another of its rank, share of its points
-    single: float = 0.5  # a lone card kept in hand
-    joker: float = 70.0  # a joker kept in hand while drawing lasts (its points and a later lock)
-    draw: float = 4.5  # each card the refill brings
-    open_risk: float = 0.08  # share of the open pile lost in later rounds (until a lock)
+    pair: float = 1.0  # a card kept in hand with another of its rank, share of its points
+    single: float = 0.25  # a lone card kept in hand
+    joker: float = 100.0  # a joker kept in hand while drawing lasts (its points, a later haul and lock)
+    draw: float = 10.0  # each card the refill brings
+    open_risk: float = 0.2  # share of the open pile lost in later rounds (until a lock)
     deny: float = 0.35  # worth of a point taken from a rival, beside its worth to the seat
     leader: float = 0.25  # more for a point taken from the rival who looks to lead
-    feed: float = 1.0  # the thrown card's points, times the chance the next player takes it
+    feed: float = 0.3  # the thrown card's points, times the chance the next player takes it
     pair_end: float = 0.9  # once nobody draws
     single_end: float = 0.35
     joker_end: float = 55.0
@@ -51,6 +51,7 @@ class Weights:
 
 WEIGHTS = Weights()
 HIDDEN_CARD = 7.7  # the average points of a natural card (for the others' unseen cards)
+LOW_CIRCULATION = 15  # cards in the stock and the discard pile together from which every turn lays if it can
 
 Group = tuple[int, int]  # (rank, points)
 # ("new", r, k, j) ("add", r, k, j) ("steal", o, r, k, j) ("take", r, k, j) ("end",) ("discard", r):
@@ -265,9 +266,21 @@ def to_action(hand: list[Card], step: Step) -> Action:
     return TakeDiscard(cards)
 
 
+def must_lay(state: ZlodejState) -> bool:
+    """Whether the turn must start with a lay when it can: nearly every card lies in the piles and
+    the few left only go round (stock, hands, discard). A table where nobody lays what it could
+    would throw and draw the same cards for ever; a lay brings the end nearer."""
+    return not state.laid and not state.drawing_over and len(state.stock) + len(state.discard) <= LOW_CIRCULATION
+
+
 def plan(state: ZlodejState, seat: int, weights: Weights = WEIGHTS) -> tuple[float, tuple[Step, ...]]:
     planner = Planner(state, seat, weights)
-    return planner.best(root(state, seat))
+    node = root(state, seat)
+    if must_lay(state):
+        laying = [option for option in planner.first_steps(node) if option[1][0][0] not in ("discard", "end")]
+        if laying:
+            return laying[0]
+    return planner.best(node)
 
 
 def choose(state: ZlodejState, seat: int, legal: list[Action], rng: Rng) -> Action:

@@ -17,7 +17,7 @@ from bot.engine.rng import Rng
 from bot.errors import GameMasterError
 
 from .actions import Action, Discard, EndTurn
-from .computer_normal import Planner, Step, root, to_action
+from .computer_normal import Planner, Step, must_lay, plan, root, to_action
 from .engine import ZlodejGame
 from .play import cheapest_discard
 from .state import ZlodejState
@@ -55,7 +55,7 @@ def play_steps(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> None:
 
 
 def play_turn(world: ZlodejState, seat: int) -> None:
-    _, steps = Planner(world, seat).best(root(world, seat))
+    _, steps = plan(world, seat)
     play_steps(world, seat, steps)
 
 
@@ -80,7 +80,10 @@ def candidates(state: ZlodejState, seat: int, legal: list[Action]) -> list[tuple
     """The normal plan's best first steps (distinct legal actions), best first."""
     found: list[tuple[float, tuple[Step, ...], Action]] = []
     seen: set[Action] = set()
-    for value, steps in Planner(state, seat).first_steps(root(state, seat)):
+    options = Planner(state, seat).first_steps(root(state, seat))
+    if must_lay(state):  # as the normal computer: lay when it can (``must_lay``)
+        options = [o for o in options if o[1][0][0] not in ("discard", "end")] or options
+    for value, steps in options:
         action = to_action(state.hands[seat], steps[0])
         if action in seen or action not in legal:
             continue

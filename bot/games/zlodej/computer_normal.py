@@ -179,8 +179,15 @@ class Planner:
                      for o in range(state.players)]
         self.next_seat = next((o for o in self.k.order if self.k.hands[o] > 0), None)
         self._memo: dict[Node, tuple[float, tuple[Step, ...]]] = {}
+        self._keep: dict[tuple[int, ...], float] = {}
 
     def keep(self, hand: list[int]) -> float:
+        key = tuple(hand)
+        if key not in self._keep:
+            self._keep[key] = self._kept(hand)
+        return self._keep[key]
+
+    def _kept(self, hand: list[int]) -> float:
         counts = Counter(hand)
         w = self.w
         if self.drawing_over:
@@ -205,7 +212,7 @@ class Planner:
                 feed = self.w.feed * self.k.holds(self.next_seat, last[1]) * VALUE[last[1]]
         deny = sum(t * d for t, d in zip(node.taken, self.deny, strict=True))
         open_points = sum(p for _, p in node.mine)
-        loss = self.k.expected_loss(list(node.mine))
+        loss = self.k.expected_loss(node.mine)
         return (node.gain + deny - loss - self.w.open_risk * open_points + self.keep(hand) - feed)
 
     def best(self, node: Node) -> tuple[float, tuple[Step, ...]]:
@@ -223,7 +230,7 @@ class Planner:
             for step in lays(node, self.seat):
                 value, rest = self.best(after(node, step))
                 options.append((value, (step, *rest)))
-        result = max(options, key=lambda o: (o[0], _order(o[1])))
+        result = max(options, key=lambda o: o[0])  # the first of equals: the options come in a fixed order
         self._memo[node] = result
         return result
 
@@ -238,13 +245,8 @@ class Planner:
             for step in lays(node, self.seat):
                 value, rest = self.best(after(node, step))
                 options.append((value, (step, *rest)))
-        options.sort(key=lambda o: (o[0], _order(o[1])), reverse=True)
+        options.sort(key=lambda o: -o[0])  # stable: equals keep their fixed order
         return options
-
-
-def _order(steps: tuple[Step, ...]) -> tuple[str, ...]:
-    """A deterministic tie-break between turns of equal worth."""
-    return tuple(str(s) for s in steps)
 
 
 def to_action(hand: list[Card], step: Step) -> Action:

@@ -50,6 +50,8 @@ class Knowledge:
     drawing_over: bool
     order: list[int]  # the other seats, in the order they act before the seat's next turn
     _miss: dict[tuple[int, int], float] = field(default_factory=dict)
+    _holds: dict[tuple[int, int], float] = field(default_factory=dict)
+    _loss: dict[tuple[tuple[int, int], ...], float] = field(default_factory=dict)
 
     def miss(self, thieves: int, hand: int) -> float:
         """The chance that ``hand`` unseen cards hold none of ``thieves`` given unseen cards."""
@@ -61,25 +63,28 @@ class Knowledge:
             self._miss[key] = chance
         return self._miss[key]
 
-    def holds(self, seat: int, rank: int, seen: dict[int, int] | None = None) -> float:
-        """The chance that ``seat`` holds a card of ``rank`` or (weighted) a joker. ``seen`` are
-        cards of the seat's own it is about to lay (they are seen, no longer unseen)."""
-        hand = self.hands[seat]
-        if hand <= 0 or self.pool <= 0:
-            return 0.0
-        seen = seen or {}
-        naturals = max(0, self.unseen[rank] - seen.get(rank, 0)) if rank != JOKER_RANK else 0
-        jokers = max(0, self.unseen[JOKER_RANK] - seen.get(JOKER_RANK, 0))
-        no_natural = self.miss(naturals, hand)
-        no_joker = self.miss(jokers, hand)
-        return 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
+    def holds(self, seat: int, rank: int) -> float:
+        """The chance that ``seat`` holds a card of ``rank`` or (weighted) a joker."""
+        key = (seat, rank)
+        if key not in self._holds:
+            hand = self.hands[seat]
+            if hand <= 0 or self.pool <= 0:
+                self._holds[key] = 0.0
+            else:
+                naturals = self.unseen[rank] if rank != JOKER_RANK else 0
+                no_natural = self.miss(naturals, hand)
+                no_joker = self.miss(self.unseen[JOKER_RANK], hand)
+                self._holds[key] = 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
+        return self._holds[key]
 
-    def expected_loss(self, groups: list[tuple[int, int]], seen: dict[int, int] | None = None) -> float:
+    def expected_loss(self, groups: tuple[tuple[int, int], ...]) -> float:
         """Points of an open pile (groups bottom first as (rank, points)) expected to be stolen
         before the seat's next turn: each opponent in turn may take the top group and, holding
         the next rank too, the one beneath."""
         if not groups:
             return 0.0
+        if groups in self._loss:
+            return self._loss[groups]
         top_first = groups[::-1][:CHAIN_DEPTH]
         # dist[i]: the chance that exactly i groups have gone so far
         dist = [1.0] + [0.0] * len(top_first)
@@ -90,7 +95,7 @@ class Knowledge:
                     continue
                 depth = gone
                 while depth < len(top_first):
-                    q = self.holds(opponent, top_first[depth][0], seen)
+                    q = self.holds(opponent, top_first[depth][0])
                     new[depth] += p * (1 - q)
                     p *= q
                     depth += 1
@@ -99,6 +104,7 @@ class Knowledge:
         loss = 0.0
         for depth, (_, points) in enumerate(top_first):
             loss += points * sum(dist[depth + 1:])
+        self._loss[groups] = loss
         return loss
 
 

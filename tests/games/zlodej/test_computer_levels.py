@@ -51,12 +51,12 @@ def test_a_group_of_a_rank_nobody_else_can_hold_is_safe_and_a_live_one_is_not() 
     safe = make_state(2, hands=["JK JK JK JK 2C", "5C 5D 6H 6S 9C"],
                       open_piles=[["KC KD KH KS KC KD"], []], discard="KH KS")
     k = know(safe, 0)
-    assert k.expected_loss([(13, 60)]) == 0.0
+    assert k.expected_loss(((13, 60),)) == 0.0
     live = make_state(2, hands=["2C 3C 4C 6C 7C", "5C 5D 6H 6S 9C"], open_piles=[["KC KD"], []])
     k = know(live, 0)
-    assert 0.0 < k.expected_loss([(13, 20)]) < 20.0
+    assert 0.0 < k.expected_loss(((13, 20),)) < 20.0
     # a rich group beneath the top is at risk only through the top: less than when it is the top
-    assert k.expected_loss([(14, 80), (5, 10)]) - k.expected_loss([(5, 10)]) < k.expected_loss([(14, 80)])
+    assert k.expected_loss(((14, 80), (5, 10))) - k.expected_loss(((5, 10),)) < k.expected_loss(((14, 80),))
 
 
 # ----------------------------------------------------------------------------------- normal

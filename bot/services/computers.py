@@ -57,10 +57,12 @@ def _warm() -> int:
 
 class ComputerPool(Executor):
     """Worker processes (spawned: nothing inherited from the bot's threads or sockets) where the
-    computer seats decide, at the renderers' lower CPU priority: when the cores are busy,
-    acknowledging interactions goes first. An ``Executor``: the pipeline hands it to
-    ``run_in_executor``. A game the workers cannot import (one a test registered in the bot's
-    process only) decides in a thread."""
+    computer seats decide. Unlike the renderers they keep the bot's CPU priority: a decision is
+    made inside the move's transaction (on SQLite the one writer waits for it), so a worker at a
+    lower priority would, on a busy machine, hold every table's moves behind it (measured:
+    docs/bench/aiops.md). An ``Executor``: the pipeline hands it to ``run_in_executor``. A game
+    the workers cannot import (one a test registered in the bot's process only) decides in a
+    thread."""
 
     RESTARTS = 3  # workers replaced after dying before the pool gives up on processes
 
@@ -79,7 +81,7 @@ class ComputerPool(Executor):
 
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_bind_to_parent)
+                                   initializer=_bind_to_parent, initargs=(0,))
 
     async def start(self) -> list[int]:
         """Start every worker with the games imported (their process ids)."""

@@ -24,15 +24,16 @@ PR_SET_PDEATHSIG = 1
 NICENESS = 10  # drawing yields the cores to the bot's event loop (first responses, moves)
 
 
-def _bind_to_parent() -> None:
+def _bind_to_parent(niceness: int = NICENESS) -> None:
     """A worker ends with the bot, even when the bot is killed (SIGKILL leaves no chance to shut the
     pool down): Linux sends the worker SIGTERM when its parent dies. It draws at a lower CPU
-    priority: when the cores are busy, acknowledging and applying moves go first and a board
-    waits (the announcer then coalesces its moves)."""
-    try:
-        os.nice(NICENESS)
-    except OSError:
-        pass
+    priority (``niceness``): when the cores are busy, acknowledging and applying moves go first
+    and a board waits (the announcer then coalesces its moves)."""
+    if niceness:
+        try:
+            os.nice(niceness)
+        except OSError:
+            pass
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)

@@ -30,6 +30,8 @@ async def test_strong_computers_decide_in_a_worker_process_that_stops_with_the_b
         assert pool is not None and bot.service.computer_executor is pool
         [worker] = pool.worker_pids()
         assert worker != os.getpid()
+        # at the bot's own priority (unlike the renderers): the move's transaction waits for it
+        assert os.getpriority(os.PRIO_PROCESS, worker) == os.getpriority(os.PRIO_PROCESS, 0)
         ann = fake.add_member("ann")
         assert (await fake.interact(bot, fake.slash(ann, "game new", game="tolp", computers=2, level="strong"))).ok
         assert (await fake.interact(bot, fake.slash(ann, "game start"), timeout=60)).ok

@@ -498,7 +498,11 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                 if watching is not None:
                     watching.kill()
                 bot.terminate()
-                await asyncio.wait_for(bot.wait(), timeout=30)
+                try:  # a loaded machine may take a while to finish the decisions and posts in flight
+                    await asyncio.wait_for(bot.wait(), timeout=120)
+                except TimeoutError:
+                    bot.kill()
+                    await bot.wait()
         output = (Path(folder) / "bot.log").read_text(errors="replace")
         if "Traceback" in output:
             print(output[-3000:], file=sys.stderr)

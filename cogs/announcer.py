@@ -27,7 +27,7 @@ from discord.ext import commands, tasks
 from bot.engine.core import Event
 from bot.i18n import t
 from bot.services.admission import Admission
-from bot.services.budget import BOARD, FOLD, lane
+from bot.services.budget import BOARD, FOLD, lane, while_waiting
 from bot.services.instance import shard_scopes
 from bot.services.outbox import ENDED, Outbox, Snapshot, event_to_dict, events_from
 from bot.services.text import event_text, private_lines, public_lines
@@ -176,7 +176,7 @@ class Announcer(commands.Cog):
                 channel = None
                 # admission control: a few tables deliver at once, the others wait here and then
                 # deliver their newest state once (bot/services/admission.py)
-                async with self.admission.slot():
+                async with self.admission.slot() as held:
                     self._again.discard(game_id)
                     # one process at a time delivers a table (another process may hold it: its own
                     # task or, should it die, the sweep after its claim ran out delivers what is left)
@@ -187,7 +187,11 @@ class Announcer(commands.Cog):
                     if snap.pending:
                         channel = snap.record.channel_id
                         if self.bot.pacer.wait_time(channel) <= 0:
-                            if await self._deliver_or_give_up(snap):
+                            # a counted call that must wait for the global budget gives the slot
+                            # back meanwhile (bot/services/admission.py)
+                            with while_waiting(held.spare):
+                                delivered = await self._deliver_or_give_up(snap)
+                            if delivered:
                                 continue
                             return  # held (Discord failing, a permission missing): retried later
                     elif game_id not in self._again:

@@ -7,6 +7,11 @@ response would queue behind hundreds of renders, posts and DMs. So a table's del
 takes one of a few slots; tables waiting for a slot lose nothing (the delivery that gets the slot
 renders the newest committed state once: the waiting moves are coalesced into it).
 
+A delivery that comes to wait for Discord's global budget (the DMs of a start: each counted call
+waits its turn in the global pacer) gives its slot back while it waits (``Held.spare``): it does no
+work meanwhile, and the other tables' boards, which ride their interactions and count against no
+budget, must not queue behind it.
+
 Cosmetic work (folding a superseded board to its one-line summary) may be put off: it runs
 in a low-priority lane, one piece at a time, only while no table is waiting for a slot. Under sustained overload it is
 dropped beyond a bound (the old board then keeps its picture; its buttons answer "the game has
@@ -23,6 +28,20 @@ from contextlib import asynccontextmanager
 log = logging.getLogger(__name__)
 
 Work = Callable[[], Awaitable[None]]
+
+
+class Held:
+    """One delivery slot, held until the delivery ends or ``spare`` gives it back early."""
+
+    def __init__(self, free: asyncio.Semaphore) -> None:
+        self._free = free
+        self.held = True
+
+    def spare(self) -> None:
+        """Give the slot back now (at most once); the delivery goes on without one."""
+        if self.held:
+            self.held = False
+            self._free.release()
 
 
 class Admission:
@@ -43,8 +62,9 @@ class Admission:
         return self._waiting > 0
 
     @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Hold one of the delivery slots (waiting, in arrival order, while all are taken)."""
+    async def slot(self) -> AsyncIterator[Held]:
+        """Hold one of the delivery slots (waiting, in arrival order, while all are taken) until the
+        block ends or the delivery spares it."""
         self._waiting += 1
         self._calm.clear()
         try:
@@ -53,10 +73,11 @@ class Admission:
             self._waiting -= 1
             if not self._waiting:
                 self._calm.set()
+        held = Held(self._free)
         try:
-            yield
+            yield held
         finally:
-            self._free.release()
+            held.spare()
 
     def later(self, name: str, work: Work) -> None:
         """Run ``work`` when no delivery waits (oldest first); beyond the bound the oldest is dropped."""

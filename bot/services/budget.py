@@ -30,6 +30,9 @@ DM = 1  # direct messages, and any call nobody named a lane for
 FOLD = 2  # a superseded board folded to its summary: cosmetic
 
 _lane: contextvars.ContextVar[int] = contextvars.ContextVar("gamemaster_budget_lane", default=DM)
+# what a caller gives up while one of its counted calls waits for room (the announcer's delivery slot)
+_on_wait: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar(
+    "gamemaster_budget_on_wait", default=None)
 
 
 @contextmanager
@@ -44,6 +47,18 @@ def lane(priority: int) -> Iterator[None]:
 
 def current_lane() -> int:
     return _lane.get()
+
+
+@contextmanager
+def while_waiting(callback: Callable[[], None]) -> Iterator[None]:
+    """A counted call made inside that must wait for room first calls ``callback`` (the
+    announcer's delivery gives its slot back: a delivery that only waits for the global budget, its
+    players' DMs, must not keep other tables' boards, which ride their interactions, from going out)."""
+    token = _on_wait.set(callback)
+    try:
+        yield
+    finally:
+        _on_wait.reset(token)
 
 
 class Reserver(Protocol):
@@ -97,6 +112,9 @@ class GlobalPacer:
                 return stamp
             self._give_back(stamp)
         self.waited += 1
+        callback = _on_wait.get()
+        if callback is not None:
+            callback()
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._waiting, (priority, next(self._order), future))
         if self._task is None or self._task.done():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.services.admission import Admission
+from bot.services.budget import GlobalPacer, while_waiting
 from bot.services.pacing import ChannelPacer
 
 
@@ -87,4 +88,39 @@ async def test_senders_side_by_side_never_pass_the_channel_limit() -> None:
 async def _until_pressed(admission: Admission) -> None:
     """Let the queued tasks run until one waits for a slot (bounded by the caller's timeout)."""
     while not admission.pressed:
+        await asyncio.sleep(0)
+
+
+async def test_a_delivery_waiting_for_the_global_budget_gives_its_slot_to_the_next() -> None:
+    """A delivery whose counted call (a DM) waits for room in Discord's global budget does nothing
+    meanwhile: it gives its slot back, so the next table's delivery (its board rides an
+    interaction, counted against no budget) goes out at once instead of queueing behind it."""
+    admission = Admission(1)
+    pacer = GlobalPacer(limit=1, window=0.05)
+    pacer.sent(await pacer.acquire())  # the window is full: the next counted call waits
+    order: list[str] = []
+
+    async def with_dms() -> None:
+        async with admission.slot() as held:
+            with while_waiting(held.spare):
+                order.append("board 1")
+                stamp = await pacer.acquire()  # its player's DM waits for the budget
+                order.append("dm 1")
+                pacer.sent(stamp)
+
+    async def riding() -> None:
+        async with admission.slot():
+            order.append("board 2")
+
+    first = asyncio.create_task(with_dms())
+    await asyncio.wait_for(_until_waiting(pacer), 5)
+    await asyncio.wait_for(riding(), 5)
+    await asyncio.wait_for(first, 5)
+    assert order == ["board 1", "board 2", "dm 1"]  # the second board did not wait for the first DM
+    assert not admission._free.locked() and admission._free._value == 1  # given back once, not twice
+    await admission.close()
+
+
+async def _until_waiting(pacer: GlobalPacer) -> None:
+    while not pacer.waiting():
         await asyncio.sleep(0)

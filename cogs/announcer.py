@@ -282,7 +282,7 @@ class Announcer(commands.Cog):
                     await heads_up(self.bot, record, to_act, board.message_id, first)  # "you're next"
             else:
                 board = await self.edit_board(record, board, public, to_act)
-        await self.send_privates(record, seats, events, first, board)
+        await self.send_privates(record, seats, events, first, board, started=started)
         if finished:
             await self.archive_thread(record)
         await self.outbox.delivered(ids, board)
@@ -463,20 +463,21 @@ class Announcer(commands.Cog):
 
     # ------------------------------------------------------------------ direct messages
     async def send_privates(self, record: GameRow, seats: set[int], events: Sequence[Event], first: int,
-                            board: BoardRow | None) -> None:
+                            board: BoardRow | None, *, started: bool = False) -> None:
         """Each seat's private view, naming its table and linking to the current board; one
         player's DM failing does not keep the others from theirs. A seat's DMs of one turn fold
         into one, edited (cogs/dmfold.py)."""
         for seat in sorted(seats):
             try:
-                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board)
+                await self.send_private(record, seat, events, nonce(record.id, first, f"d{seat}"), board,
+                                        started=started)
             except Exception as exc:  # noqa: BLE001 - logged; the other players still get their views
                 if transient(exc):
                     raise  # Discord failing: the whole delivery is retried (nonces: nothing twice)
                 log.exception("could not send the private view of seat %s in game %s", seat, record.id)
 
     async def send_private(self, record: GameRow, seat: int, events: Sequence[Event], tag: str,
-                           board: BoardRow | None) -> None:
+                           board: BoardRow | None, *, started: bool = False) -> None:
         """DM a player their private view (or edit the one this turn sent them, telling both); if
         Discord refuses (50007), tell the channel once."""
         seat_row = record.seats[seat]
@@ -494,8 +495,11 @@ class Announcer(commands.Cog):
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
-        if seat in self.bot.service.to_act(record) and await self.rides.tell(record.id, user_id, **kwargs):
-            return  # their turn's view rides their own last move's interaction (cogs/rides.py)
+        if (seat in self.bot.service.to_act(record) or (started and self.rides.present(record, user_id))) \
+                and await self.rides.tell(record.id, user_id, start=started, **kwargs):
+            # their turn's view rides their own last move's interaction (at the start, the one they
+            # sat down by; cogs/rides.py), and the starter's first hand rides the start
+            return
         try:
             dm = await self.bot.fetch_dm_target(int(user_id))
             kwargs["nonce"] = tag

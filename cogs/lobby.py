@@ -69,6 +69,7 @@ async def post_lobby(interaction: discord.Interaction, record: GameRow, locale: 
     carrying = rides_of(bot)
     if carrying is not None:  # joins edit it, the start folds it: through this interaction's webhook
         carrying.carry(str(message.id), interaction)
+        carrying.seated(record.id, interaction)  # the creator's first view too, as a joiner's
     await bot.service.set_lobby_message(record.id, str(message.id))
 
 
@@ -171,6 +172,9 @@ async def do_join(interaction: discord.Interaction) -> None:
     locale = locale_of(interaction)
     await reply(interaction, t("msg.lobby.you_joined", locale, game=t(f"game.name.{record.game}", locale),
                                players=", ".join(shown_names(record.names))))
+    rides = rides_of(bot)
+    if rides is not None:  # their first view, should the start make it their turn, rides this answer
+        rides.seated(record.id, interaction)
 
 
 def parse_levels(text: str) -> list[str]:
@@ -199,7 +203,8 @@ async def do_start(interaction: discord.Interaction) -> None:
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
-    await announced(interaction, update)  # the first board rides the start's interaction
+    # the first board rides the start's interaction, and then the starter's first hand, privately
+    await announced(interaction, update, own=True)
     if button:
         await interaction.edit_original_response(view=None)  # the lobby is closed: no Join/Start
 

@@ -37,15 +37,17 @@ def announce(bot: GameMasterBot, update: Update, answered: int | None = None,
         announcer.wake(update.record.id)  # type: ignore[attr-defined]
 
 
-async def announced(interaction: discord.Interaction, update: Update) -> None:
+async def announced(interaction: discord.Interaction, update: Update, *, own: bool = False) -> None:
     """A change the board shows answers the interaction: no "Done" (``acknowledged``), and the
     board rides the interaction once its answer is complete (not counted against Discord's global
-    limit; cogs/rides.py)."""
+    limit; cogs/rides.py). ``own`` (a start): the interaction also carries its player's own view
+    (their first hand, privately, after the board), as a move's does, instead of a DM that
+    Discord's limit counts."""
     done = False
     try:
         done = await acknowledged(interaction)
     finally:  # the change is committed: its board goes out whatever became of the answer
-        announce(interaction.client, update, ride=interaction if done else None)  # type: ignore[arg-type]
+        announce(interaction.client, update, ride=interaction if done else None, move=own)  # type: ignore[arg-type]
 
 
 async def act(interaction: discord.Interaction, action: str, *, game_id: int | None = None,

@@ -93,6 +93,7 @@ class Rides:
         self._rides: dict[tuple[int, str], Ride] = {}
         self._carriers: dict[str, Ride] = {}  # board message -> the interaction that posted it
         self._own: dict[tuple[int, str], Ride] = {}  # (game, player) -> that player's latest move there
+        self._seated: dict[tuple[int, str], Ride] = {}  # (game, player) -> how they sat down (for the start)
         self._unsure: set[int] = set()  # games whose last follow-up post got no answer
         self.started_after = 0  # outbox entries up to this id were committed before this process ran
 
@@ -100,19 +101,34 @@ class Rides:
         """The table's next deliveries may go out through this interaction (its answer is complete:
         a follow-up now is a message of its own, not the answer); a ``move``'s also carries its
         player's private view when their turn comes again (``tell``)."""
-        if len(self._rides) + len(self._carriers) + len(self._own) > RIDES_KEPT:
-            self._rides = {k: r for k, r in self._rides.items() if r.fresh}
-            self._carriers = {k: r for k, r in self._carriers.items() if r.fresh}
-            self._own = {k: r for k, r in self._own.items() if r.fresh}
+        self._trim()
         ride = self._rides[(game_id, str(interaction.channel_id))] = ride_of(interaction)
         if move:
             self._own[(game_id, str(interaction.user.id))] = ride
 
-    async def tell(self, game_id: int, user_id: str, **fields: Any) -> bool:
+    def seated(self, game_id: int, interaction: discord.Interaction) -> None:
+        """A player sat down at the table (``/game new``, ``/game join``, the lobby's Join; its answer
+        complete): their first private view, should the start make it their turn, comes as a
+        private follow-up of that interaction while its token serves (``tell(start=True)``), not as
+        a DM that Discord's limit counts."""
+        self._trim()
+        self._seated[(game_id, str(interaction.user.id))] = ride_of(interaction)
+
+    def _trim(self) -> None:
+        if len(self._rides) + len(self._carriers) + len(self._own) + len(self._seated) > RIDES_KEPT:
+            self._rides = {k: r for k, r in self._rides.items() if r.fresh}
+            self._carriers = {k: r for k, r in self._carriers.items() if r.fresh}
+            self._own = {k: r for k, r in self._own.items() if r.fresh}
+            self._seated = {k: r for k, r in self._seated.items() if r.fresh}
+
+    async def tell(self, game_id: int, user_id: str, *, start: bool = False, **fields: Any) -> bool:
         """A player's private view for their turn, as a private follow-up of their own last move at
         the table while its token serves (only they see it, where they last played; not counted
-        against Discord's global limit, a DM is). False: no such interaction, send a DM."""
+        against Discord's global limit, a DM is); at the ``start``, of the interaction by which they
+        sat down if they made no move there yet. False: no such interaction, send a DM."""
         ride = self._own.get((game_id, user_id))
+        if (ride is None or not ride.fresh) and start:
+            ride = self._seated.get((game_id, user_id))
         if ride is None or not ride.fresh:
             return False
         try:
@@ -126,6 +142,12 @@ class Rides:
                 fields["file"].reset()
             return False
         return True
+
+    def present(self, record: GameRow, user_id: str) -> bool:
+        """The player made the change being delivered (their interaction carries the table's board:
+        the starter of a start); they are there, so their own first view may ride it too."""
+        ride = self.of(record)
+        return ride is not None and str(ride.interaction.user.id) == user_id
 
     def carry(self, message_id: str, interaction: discord.Interaction) -> None:
         """``message_id`` is this interaction's answer (a lobby): its edits may go through it."""

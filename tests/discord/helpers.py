@@ -91,9 +91,9 @@ def last_turn(fake: FakeDiscord) -> str:
 
 def own_view(fake: FakeDiscord, user: dict) -> StoredMessage:
     """The latest private view a player got: by DM (a change through someone else's move, or
-    their turn) or as the private answer to their own move (a follow-up instead of a DM)."""
-    views = fake.dms_to(user) + [m for m in fake.ephemerals_for(user)
-                                 if m.files and "https://discord.com/channels/" in m.content]
+    their turn) or as the private answer to their own move, start or join (a follow-up instead of
+    a DM; a view names its table with a link, and a view may be words alone: the police's)."""
+    views = fake.dms_to(user) + [m for m in fake.ephemerals_for(user) if "https://discord.com/channels/" in m.content]
     assert views, f"no private view for {user['username']}"
     return max(views, key=lambda m: (m.payload.get("edited_timestamp") or m.payload["timestamp"], int(m.id)))
 

@@ -121,6 +121,19 @@ def uploads(fake: FakeDiscord) -> list[tuple[Recorded, str, str]]:
     return out
 
 
+def private_reader(fake: FakeDiscord, rec: Recorded) -> str | None:
+    """Whose private message a request sent or edited: a DM's recipient, or the player whose own
+    interaction a private (ephemeral) follow-up answered; None for what the channel sees."""
+    parts = rec.route.split("/")
+    if rec.route.startswith("/channels/"):
+        channel = fake.channels.get(parts[2])
+        return channel["recipients"][0]["id"] if channel is not None and channel["type"] == 1 else None
+    if rec.route.startswith("/webhooks/") and rec.interaction_id in fake.interactions:
+        if int(_body(rec).get("flags") or 0) & 64:
+            return fake.interactions[rec.interaction_id].user_id
+    return None
+
+
 def assert_pictures_described(fake: FakeDiscord) -> None:
     """Every image the bot sent carries a description within Discord's 1024 characters."""
     pictures = [(name, text) for _, name, text in uploads(fake) if name.endswith((".png", ".gif"))]

@@ -7,7 +7,7 @@ import pytest
 from bot.services import lobby
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import latest_board
+from tests.discord.helpers import latest_board, own_view
 from tests.fakediscord import FakeDiscord
 
 
@@ -92,8 +92,8 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
 
     monkeypatch.setattr(bot.service, "act", counting_act)
     monkeypatch.setattr(drawing, "render_public", slow_first_render)
-    red_ready = fake.click(red, fake.dms_to(red)[-1], label="Ready")
-    blue_ready = fake.click(blue, fake.dms_to(blue)[-1], label="Ready")
+    red_ready = fake.click(red, own_view(fake, red), label="Ready")  # their set-up views, privately
+    blue_ready = fake.click(blue, own_view(fake, blue), label="Ready")
     fake.inject(bot, red_ready)
     await asyncio.wait_for(first_drawn.wait(), timeout=5)
     fake.inject(bot, blue_ready)  # pressed while the first board is being drawn

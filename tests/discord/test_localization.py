@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import latest_board
-from tests.discord.news_checks import uploads
+from tests.discord.helpers import latest_board, own_view
+from tests.discord.news_checks import private_reader, uploads
 from tests.fakediscord import FakeDiscord
 
 LOCALES = ("sv-SE", "no", "cs")
@@ -93,12 +93,12 @@ async def test_the_table_is_told_who_leads_and_dms_speak_the_clients_language(fa
     # each DM opens with its reader's news in their language and names its table in the footer
     for user, first, footer in ((bo, "bo — ", "Din privata vy"), (cia, "cia — ", "Váš soukromý pohled"),
                                 (anna, "anna — ", "Your private view")):
-        lines = fake.dms_to(user)[-1].content.splitlines()
+        lines = own_view(fake, user).content.splitlines()  # by DM, or under their own interaction
         assert lines[0].startswith(first) and footer in lines[-1], lines
     # and each hand picture's alt text tells the reader's own hand in the reader's language
-    by_dm = {fake.dm_channel(u)["id"]: u["username"] for u in (anna, bo, cia)}
-    hands = {by_dm[rec.route.split("/")[2]]: text for rec, name, text in uploads(fake)
-             if "-private-" in name and rec.route.split("/")[2] in by_dm}
+    names = {u["id"]: u["username"] for u in (anna, bo, cia)}
+    hands = {names[reader]: text for rec, name, text in uploads(fake)
+             if "-private-" in name and (reader := private_reader(fake, rec)) in names}
     assert hands["anna"].startswith("Tölp") and "Your hand" in hands["anna"], hands
     assert "Din hand" in hands["bo"] and "Vaše ruka" in hands["cia"], hands
     fake.assert_clean()

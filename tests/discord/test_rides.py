@@ -11,7 +11,7 @@ from bot.engine.registry import computer_action
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import assert_moved, board_posts, own_view, tolp_command, zlodej_command
 from tests.discord.test_zlodej_game import made_for_ply
-from tests.fakediscord import FakeDiscord, Recorded, StoredMessage
+from tests.fakediscord import FakeDiscord, Recorded, StoredMessage, settle
 
 
 def in_channel(fake: FakeDiscord, requests: list[Recorded]) -> list[str]:
@@ -50,6 +50,39 @@ async def test_a_start_and_its_moves_cost_the_table_no_counted_call(fake: FakeDi
     assert current.kind == "followup" and current.files
     # nothing on the table's channel counted against Discord's global limit: lobby, boards, pings, folds
     assert in_channel(fake, fake.counted_requests[counted:]) == []
+    fake.assert_clean()
+
+
+async def test_a_start_counts_only_the_first_hands_of_the_players_not_there(fake: FakeDiscord,
+                                                                           make_bot: BotFactory) -> None:
+    """The start's board rides the Start click, and so do the starter's first hand and the first
+    hand of the player on turn (under their own interaction: the click, their join), privately;
+    only the other players' first hands go by DM, which Discord's global limit counts (their DM
+    channel opened, the DM). A thousand tables started in a minute then need a thousand boards
+    posted at once and only the DMs wait for the budget (bench/bench_load.py --burst)."""
+    bot = await make_bot()
+    users = fake.add_members(4)
+    new = await fake.interact(bot, fake.slash(users[0], "game new", game="tolp"))
+    for user in users[1:]:
+        await fake.interact(bot, fake.slash(user, "game join"))
+    counted = len(fake.counted_requests)
+    start = await fake.interact(bot, fake.click(users[0], new.original, label="Start"))
+    await settle(bot)
+    record = await bot.service.current(fake.channel_id)
+    on_turn = record.user_of(min(bot.service.to_act(record)))
+    board = next(m for m in start.followups if not m.ephemeral)
+    assert board.files and f"<@{on_turn}>" in board.content
+    there = {users[0]["id"], on_turn}
+    for user in users:
+        view = own_view(fake, user)
+        if user["id"] in there:  # under their own interaction, where they are, with the right board
+            assert view.ephemeral and fake.interactions[view.interaction_id].user_id == user["id"]
+            assert view.files and f"/{board.id}" in view.content
+        else:
+            assert view.kind == "dm"
+    by_dm = [fake.dm_channel(u)["id"] for u in users if u["id"] not in there]
+    calls = sorted(f"{r.method} {r.route}" for r in fake.counted_requests[counted:] if r.method != "GET")
+    assert calls == sorted(["POST /users/@me/channels"] * len(by_dm) + [f"POST /channels/{c}/messages" for c in by_dm])
     fake.assert_clean()
 
 

@@ -15,8 +15,8 @@ from bot.services.movelog import replay
 from bot.storage import seats as seats_repo
 from tests.backends import on_both_backends
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import decoded, latest_board, play_tolp_move
-from tests.fakediscord import FakeDiscord
+from tests.discord.helpers import decoded, latest_board, own_view, play_tolp_move
+from tests.fakediscord import FakeDiscord, StoredMessage
 
 
 class Clock:
@@ -75,7 +75,7 @@ async def test_a_replacement_refused_then_agreed_and_accepted(fake: FakeDiscord,
     by_id = {u["id"]: u for u in users}
     holder = by_id[record.user_of(seat)]
     asker, voter = [u for u in users if u is not holder]
-    old_view = fake.dms_to(holder)[-1]
+    old_view = own_view(fake, holder)  # by DM, or under their own interaction (the start, their join)
     custom_id, value = private_select(old_view)
 
     # bad asks change nothing
@@ -239,6 +239,11 @@ async def test_a_computer_seat_goes_to_a_human_and_an_unanswered_request_lapses(
 
 
 @on_both_backends
+def private_views(fake: FakeDiscord, user: dict) -> list[StoredMessage]:
+    """Every private view the player was sent: DMs and private follow-ups naming the table."""
+    return fake.dms_to(user) + [m for m in fake.ephemerals_for(user) if "https://discord.com/channels/" in m.content]
+
+
 async def test_a_sitter_plays_through_a_vacation_and_hands_the_seat_back(
         fake: FakeDiscord, make_bot: BotFactory) -> None:
     bot = await make_bot(clock=Clock())
@@ -273,11 +278,12 @@ async def test_a_sitter_plays_through_a_vacation_and_hands_the_seat_back(
     assert sat, "Sam made no move for the seat"
 
     # back from vacation: the seat is Ann's again, with her private view; Sam is refused
-    before = len(fake.dms_to(ann))
+    before = len(private_views(fake, ann))
     assert (await fake.interact(bot, fake.slash(ann, "game vacation", days=0))).ok
     record = await bot.service.current(fake.channel_id)
     assert record.user_of(seat) == ann["id"] and record.names[seat] == "player1"
-    assert len(fake.dms_to(ann)) == before + 1
+    # by DM, or, if the seat is on turn, under her own last interaction at the table (her start)
+    assert len(private_views(fake, ann)) == before + 1
     refused = await fake.interact(bot, fake.slash(sam, "game hand"))
     assert refused.ephemeral and "no longer hold a seat" in refused.text
     log = await fake.interact(bot, fake.slash(bo, "game log"))

@@ -50,8 +50,9 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert f"<@{red['id']}>" in start.content and f"<@{blue['id']}>" in start.content
     assert decoded(start.files[0].data).width >= 1000
 
-    # Red's DM: the draft board with the setup controls; Blue is told once to look privately
-    dm = fake.dms_to(red)[-1]
+    # Red's view (under the Start, Red's own): the draft board with the setup controls; Blue is told
+    # once to look privately
+    dm = own_view(fake, red)
     assert decoded(dm.files[0].data).width >= 1000
     labels = [b.get("label") for b in dm.buttons]
     assert labels == ["Classic", "Fortress", "Blitz", "Random", "Ready"]
@@ -59,21 +60,24 @@ async def test_stratego_from_hidden_setup_to_flag_capture(fake: FakeDiscord, mak
     assert len(menus) == 3 and all(m["min_values"] == 2 == m["max_values"] for m in menus)
     assert all(len(m["options"]) == 20 for m in menus)
     assert set(option_values(dm)) == set(setup_squares(RED))
+    # Blue, whose DMs are closed, sets up too: the view comes under Blue's own join, privately
+    # (no DM, and no notice in the channel that a DM could not be sent)
     assert fake.dms_to(blue) == []
-    notices = [m for m in fake.channel_messages() if f"<@{blue['id']}>" in m.content and "/game hand" in m.content]
-    assert len(notices) == 1
+    blue_view = own_view(fake, blue)
+    assert blue_view.ephemeral and fake.interactions[blue_view.interaction_id].user_id == blue["id"]
+    assert not [m for m in fake.channel_messages() if f"<@{blue['id']}>" in m.content and "/game hand" in m.content]
 
     # Red: the classic preset by button, then swap A1 (bomb) and B1 (flag) with the back-rows menu
     r = await fake.interact(bot, fake.click(red, dm, label="Classic"))
     assert r.ok, r.text
-    dm = fake.dms_to(red)[-1]
+    dm = own_view(fake, red)
     assert "BFB34543B3" in dm.content
     back = next(m for m in selects(dm) if "rows 1–2" in m["placeholder"])
     assert {"label": "A1 · B", "value": "A1"}.items() <= next(
         o for o in back["options"] if o["value"] == "A1").items()
     r = await fake.interact(bot, fake.select(red, dm, back["custom_id"], ["A1", "B1"]))
     assert r.ok, r.text
-    dm = fake.dms_to(red)[-1]
+    dm = own_view(fake, red)
     assert "FBB34543B3" in dm.content and "Swapped A1 and B1" in dm.content
 
     # Blue (DMs closed): one way at a time; a code through the command, answered privately
@@ -216,7 +220,7 @@ async def test_the_log_of_a_finished_game_and_a_stale_dm_button(fake: FakeDiscor
     await fake.interact(bot, fake.slash(red, "game new", game="stratego"))
     await fake.interact(bot, fake.slash(blue, "game join"))
     await fake.interact(bot, fake.slash(red, "game start"))
-    dm = fake.dms_to(red)[-1]
+    dm = own_view(fake, red)
     assert (await fake.interact(bot, fake.click(red, dm, label="Ready"))).ok
     again = await fake.interact(bot, fake.click(red, dm, label="Ready"))
     # the stale button answers with the player's own current view (their army, now ready)

@@ -59,9 +59,10 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
     # setup first: thief T1 (the first seat after the police) chooses his starting nest
     assert not any(b.get("label") == "Roll" for b in board.buttons) and f"<@{users[1]['id']}>" in board.content
     # the police player (the creator: police=first) is told so; the thieves get their piece
-    assert "You play the police" in fake.dms_to(users[0])[-1].content
-    assert "You play the thief T1" in fake.dms_to(users[1])[-1].content
-    assert "You play the thief T2" in fake.dms_to(users[2])[-1].content
+    # (by DM, or under their own interaction: the starter's Start, the seat on turn's join)
+    assert "You play the police" in own_view(fake, users[0]).content
+    assert "You play the thief T1" in own_view(fake, users[1]).content
+    assert "You play the thief T2" in own_view(fake, users[2]).content
 
     done: list[str] = []
     used = {"board": 0, "slash": 0, "menu": 0}
@@ -77,7 +78,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
         action = str(computer_action(game, state, seat))
         verb, _, rest = action.partition(" ")
         board = latest_board(fake)
-        dm = fake.dms_to(user)[-1]
+        dm = own_view(fake, user)
 
         if verb == "move" and seat == 0 and not checked_autocomplete:
             # the police may move only its own pieces, to squares the roll reaches; thieves get nothing
@@ -136,7 +137,7 @@ async def test_police_and_two_thieves_play_to_the_final_ranking(
             assert shown.ephemeral and f"{nest}: {kroner}" in shown.text and shown.files
             for other in users:
                 if other is not user:
-                    assert f"{nest}: {kroner}" not in fake.dms_to(other)[-1].content
+                    assert f"{nest}: {kroner}" not in own_view(fake, other).content
             posted = latest_board(fake)
             assert "hides money in a nest" in posted.content and rest not in posted.content.split("hides")[1]
             public = bot.service.observe(record, None)["public"]

@@ -16,7 +16,7 @@ from rendering import zlodej as zlodej_render
 from rendering.fonts import recording
 from tests.discord.conftest import BotFactory
 from tests.discord.helpers import latest_board
-from tests.discord.news_checks import dms_by_turn, uploads
+from tests.discord.news_checks import dms_by_turn, private_reader, uploads
 from tests.fakediscord import FakeDiscord
 
 SEED = "zlodej-fold-0"  # the computer's play steals twice from one player in one turn (moves 10, 11)
@@ -121,14 +121,12 @@ async def test_every_picture_is_described_in_its_readers_language(fake: FakeDisc
         assert (await fake.interact(bot, fake.slash(by_id[record.user_of(seat)], name, **options), timeout=SLOW)).ok
     # words only each language's description of a Zloděj picture uses
     words = {"nb": ("Bunke:", "Hånden din"), "sv": ("Talong:", "Din hand"), "cs": ("Balíček:", "Vaše ruka")}
-    readers = {f"/channels/{fake.channel_id}/": "nb"}
-    readers |= {f"/channels/{fake.dm_channel(u)['id']}/": lang for u, lang in zip(users, ("nb", "sv", "cs"),
-                                                                                     strict=True)}
+    languages = {u["id"]: lang for u, lang in zip(users, ("nb", "sv", "cs"), strict=True)}
     seen: dict[str, int] = {}
     for rec, filename, description in uploads(fake):
-        lang = next((lang for prefix, lang in readers.items() if rec.route.startswith(prefix)), None)
-        if lang is None:  # the answer to a player's own interaction (tests/discord/test_localization.py)
-            continue
+        reader = private_reader(fake, rec)  # a DM, or a private follow-up of the reader's own interaction
+        # what the channel sees (boards, posted or riding an interaction) speaks the table's language
+        lang = languages[reader] if reader is not None else "nb"
         stock, hand = words[lang]
         assert stock in description, (lang, filename, description)
         if "-private-" in filename:

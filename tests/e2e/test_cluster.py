@@ -43,6 +43,10 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
                                     timeout=TIMEOUT)
             return answered
 
+        # turn DMs asked for: the seat on turn's hand comes by DM (else it would ride their own
+        # interaction, privately in the channel), and a DM's click is what this test follows
+        for user in (alice, bob):
+            assert (await slash(user, "game prefs", home, ping=True)).ok
         for guild in (home, away):
             assert (await slash(alice, "game new", guild, game="tolp")).ok
             assert (await slash(bob, "game join", guild)).ok

@@ -180,6 +180,7 @@ class Planner:
         self.next_seat = next((o for o in self.k.order if self.k.hands[o] > 0), None)
         self._memo: dict[Node, tuple[float, tuple[Step, ...]]] = {}
         self._keep: dict[tuple[int, ...], float] = {}
+        self._standing: dict[tuple[int, tuple[int, ...], tuple[Group, ...]], float] = {}
 
     def keep(self, hand: list[int]) -> float:
         key = tuple(hand)
@@ -210,10 +211,17 @@ class Planner:
             hand.remove(last[1])
             if self.next_seat is not None:
                 feed = self.w.feed * self.k.holds(self.next_seat, last[1]) * VALUE[last[1]]
-        deny = sum(t * d for t, d in zip(node.taken, self.deny, strict=True))
-        open_points = sum(p for _, p in node.mine)
-        loss = self.k.expected_loss(node.mine)
-        return (node.gain + deny - loss - self.w.open_risk * open_points + self.keep(hand) - feed)
+        return self.standing(node) + self.keep(hand) - feed
+
+    def standing(self, node: Node) -> float:
+        """The part of a finished turn's worth that does not depend on the hand kept."""
+        key = (node.gain, node.taken, node.mine)
+        if key not in self._standing:
+            deny = sum(t * d for t, d in zip(node.taken, self.deny, strict=True))
+            open_points = sum(p for _, p in node.mine)
+            loss = self.k.expected_loss(node.mine)
+            self._standing[key] = node.gain + deny - loss - self.w.open_risk * open_points
+        return self._standing[key]
 
     def best(self, node: Node) -> tuple[float, tuple[Step, ...]]:
         """The best way to finish the turn from ``node``: (worth, steps)."""

@@ -23,9 +23,9 @@ from .play import cheapest_discard
 from .state import ZlodejState
 
 RULES = ZlodejGame()
-SAMPLES = 8  # re-deals of the unseen cards per decision
-CANDIDATES = 4  # first steps searched
-CLEAR_LEAD = 30.0  # a first step the normal plan values this far above the next is played unsearched
+SAMPLES = 6  # re-deals of the unseen cards per decision
+CANDIDATES = 3  # first steps searched
+CLEAR_LEAD = 20.0  # a first step the normal plan values this far above the next is played unsearched
 MAX_TURNS = 12  # turns of the others played out in a sample (a cap; one round is far fewer)
 
 

@@ -72,6 +72,29 @@ def test_the_police_arrest_a_wanted_thief_they_can_land_on(level: str) -> None:
     assert decide(level, state, 0) == Move("P1", "B11")
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_police_chase_a_wanted_thief_with_the_radio_car(level: str) -> None:
+    # the car goes twice the roll: from in front of the gate it comes two squares from the thief,
+    # where a policeman leaving the house gets no closer than five
+    state = position(3, thieves={1: {"at": "H11", "wanted": True, "money": 6000}, 2: {"at": "Z13"}}, roll=3)
+    assert decide(level, state, 0) == Move("C", "J11")
+
+
+def test_the_radio_car_makes_a_fair_share_of_the_police_moves_between_normal_computers() -> None:
+    moves = {"car": 0, "men": 0}
+    for seed in ("car0", "car1", "car2"):
+        state = GAME.new(3, GAME.resolve_options({}), seed)
+        for n in range(2000):
+            if GAME.outcome(state) is not None:
+                break
+            seat = next(iter(GAME.to_act(state)))
+            action = decide("normal", state, seat, f"{seed}/{n}")
+            if seat == state.police_seat and isinstance(action, Move):
+                moves["car" if action.piece == "C" else "men"] += 1
+            GAME.apply(state, seat, action)
+    assert moves["car"] >= 0.15 * (moves["car"] + moves["men"]), moves
+
+
 def _playout(seed: str, steps: int, players: int = 4):  # type: ignore[no-untyped-def]
     state = GAME.new(players, GAME.resolve_options({}), seed)
     for n in range(steps):

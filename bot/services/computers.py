@@ -15,10 +15,12 @@ decision runs in a thread (each step logged once).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import multiprocessing
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
@@ -26,7 +28,7 @@ from typing import Any
 
 from bot.engine import registry
 from bot.engine.core import Game, Seat
-from bot.errors import IllegalAction
+from bot.errors import GameMasterError, IllegalAction
 from bot.services.renders import _bind_to_parent
 from bot.storage.games import GameRow
 
@@ -147,11 +149,90 @@ class ComputerPool(Executor):
         self.shutdown(wait=True, cancel_futures=True)
 
 
+def fingerprint(game: Game[Any], state: Any) -> str:
+    """The whole position as its snapshot: two states with one snapshot are the same position
+    (the bot reloads a game from it), so a computer decides alike in both."""
+    return json.dumps(game.dump(state), sort_keys=True, separators=(",", ":"))
+
+
+class Foresight:
+    """Computer decisions made ahead, outside the move's transaction (``foresee``): the
+    computers' answers to a player's move are searched before the move's transaction takes the
+    database's writer (SQLite has one), and inside it ``decide`` only looks them up. A decision
+    is found only for the same table, ply, seat and level in the very same position (its
+    snapshot), so it is the one ``decide_now`` would make there; any other position (another
+    move came first, a standing order answered) is decided anew."""
+
+    SIZE = 512
+
+    def __init__(self) -> None:
+        self._memo: OrderedDict[tuple[int, int, Seat, str], tuple[str, str]] = OrderedDict()
+        self.hits = 0
+        self.foreseen = 0
+
+    def put(self, game_id: int, ply: int, seat: Seat, level: str, position: str, action: str) -> None:
+        self._memo[(game_id, ply, seat, level)] = (position, action)
+        self._memo.move_to_end((game_id, ply, seat, level))
+        self.foreseen += 1
+        while len(self._memo) > self.SIZE:
+            self._memo.popitem(last=False)
+
+    def take(self, game_id: int, ply: int, seat: Seat, level: str, position: str) -> str | None:
+        found = self._memo.pop((game_id, ply, seat, level), None)
+        if found is None or found[0] != position:
+            return None
+        self.hits += 1
+        return found[1]
+
+    def expects(self, game_id: int, ply: int) -> bool:
+        """Whether any decision of ``game_id`` at ``ply`` was foreseen (cheap: before fingerprinting)."""
+        return any(key[0] == game_id and key[1] == ply for key in reversed(self._memo))
+
+
+async def foresee(foresight: Foresight, game: Game[Any], state: Any, record: GameRow, seat: Seat, action: str,
+                  executor: Executor | None = None, most: int = 8) -> None:
+    """Search the computers' answers to ``seat`` playing ``action`` in ``state`` (the committed
+    position of ``record``, not changed here), on a copy, before the move's transaction: the
+    computer seats that would act next, while only computers must act, up to ``most`` moves.
+    Best effort: a move the engine refuses, or a position where a human may act, ends it."""
+    computers = {s.seat for s in record.seats if s.is_computer}
+    if not computers or seat in computers:
+        return
+    try:
+        position = game.load(game.dump(state))
+        game.apply(position, seat, game.parse_action(action))
+    except GameMasterError:
+        return
+    loop = asyncio.get_running_loop()
+    ply = record.ply + 1
+    for _ in range(most):
+        if game.outcome(position) is not None or game.waits_for(position) - computers:
+            return
+        acting = sorted(game.watchers(position) & computers) or sorted(game.to_act(position) & computers)
+        if not acting:
+            return
+        mover, level = acting[0], level_of(record, acting[0])
+        before = fingerprint(game, position)
+        call = partial(decide_now, game.name, level, position, mover, record.seed, ply)
+        try:
+            text = await loop.run_in_executor(executor, call)
+            game.apply(position, mover, game.parse_action(text))
+        except (GameMasterError, BrokenExecutor):
+            return
+        foresight.put(record.id, ply, mover, level, before, text)
+        ply += 1
+
+
 async def decide(game: Game[Any], state: Any, record: GameRow, seat: Seat,
-                 executor: Executor | None = None) -> Any:
+                 executor: Executor | None = None, foresight: Foresight | None = None) -> Any:
     """The computer's action for ``seat`` in the table's current position, decided off the loop
-    (in ``executor``: a ``ComputerPool``, else a worker thread)."""
-    call = partial(decide_now, game.name, level_of(record, seat), state, seat, record.seed, record.ply)
+    (in ``executor``: a ``ComputerPool``, else a worker thread), or found in ``foresight``."""
+    level = level_of(record, seat)
+    if foresight is not None and foresight.expects(record.id, record.ply):
+        text = foresight.take(record.id, record.ply, seat, level, fingerprint(game, state))
+        if text is not None:
+            return game.parse_action(text)
+    call = partial(decide_now, game.name, level, state, seat, record.seed, record.ply)
     loop = asyncio.get_running_loop()
     try:
         text = await loop.run_in_executor(executor, call)

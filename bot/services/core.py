@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.engine import registry
 from bot.errors import Forbidden, GameMasterError, NotFound, StorageDamaged
+from bot.services.computers import foresee
 from bot.services.pipeline import MAX_COMPUTER_MOVES, Pipeline
 from bot.services.states import StateCache
 from bot.services.update import Update, outcome_to_dict
@@ -42,6 +43,28 @@ class ServiceCore:
     @computer_executor.setter
     def computer_executor(self, executor: Executor | None) -> None:
         self.pipeline.computer_executor = executor
+
+    async def foresee(self, *, user_id: str, action: str, channel_id: str | None = None,
+                      game_id: int | None = None) -> None:
+        """Before a player's move takes the writer: at a table with computer seats, search the
+        computers' answers to it now (``bot.services.computers.foresee``), so that the move's
+        transaction finds them made instead of holding every other table's moves while they
+        search. Best effort: anything unexpected leaves it to the transaction."""
+        table = game_id if game_id is not None else str(channel_id)
+        if table not in self.pipeline.with_computers:
+            return
+        try:
+            record = await self.get(game_id) if game_id is not None else await self.current(str(channel_id))
+        except GameMasterError:
+            return
+        if record is None or record.status != "active":
+            return
+        seat = record.seat_of(user_id)
+        if seat is None:
+            return
+        game = registry.get(record.game)
+        await foresee(self.pipeline.foresight, game, self.states.view(game, record), record, seat, action,
+                      self.pipeline.computer_executor)
 
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:

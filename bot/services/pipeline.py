@@ -34,7 +34,7 @@ from bot.engine.core import TIMER, Event, Game
 from bot.errors import GameMasterError, IllegalAction, NotFound
 from bot.services import clock, outbox
 from bot.services import orders as standing
-from bot.services.computers import decide
+from bot.services.computers import Foresight, decide
 from bot.services.states import Privates, StateCache
 from bot.services.turn_clock import held, turn_clock
 from bot.services.update import Update, outcome_to_dict
@@ -130,7 +130,7 @@ class Turn:
                     not game.waits_for(state) - seats_of_computers <= granted:
                 return
             seat = seats[0]
-            action = await decide(game, state, record, seat, self.pipeline.computer_executor)
+            action = await decide(game, state, record, seat, self.pipeline.computer_executor, self.pipeline.foresight)
             self.update.events.extend(game.apply(state, seat, action))
             await self.commit(seat, str(action))
             if not game.waits_for(state):
@@ -206,6 +206,14 @@ class Pipeline:
         # told of a change that writes no outbox entry (a private-only one): ``Database.wake``
         self.wake = wake
         self.computer_executor: Executor | None = None  # where computer seats decide (None: a worker thread)
+        # the computers' answers searched before a move's transaction (bot.services.computers.foresee),
+        # and the tables (ids and channels) seen with computer seats, whose moves are foreseen
+        self.foresight = Foresight()
+        self.with_computers: set[int | str] = set()
+
+    def seen(self, record: GameRow) -> None:
+        if any(s.is_computer for s in record.seats):
+            self.with_computers.update((record.id, str(record.channel_id)))
 
     async def lock(self, conn: Any, *, channel_id: str | None = None, game_id: int | None = None) -> GameRow:
         """The running game (by id, else the channel's), its row locked for this transaction."""
@@ -225,6 +233,7 @@ class Pipeline:
              events: list[Event] | None = None) -> Turn:
         """The state of ``record`` to change (out of the cache), with the private views before."""
         game = registry.get(record.game)
+        self.seen(record)
         state, known = self.states.take(game, record)
         before = known or privates(game, state, len(record.seats))
         return Turn(self, conn, record, game, state, before, Update(record, list(events or []),
@@ -240,6 +249,7 @@ class Pipeline:
     async def begin(self, conn: Any, record: GameRow, state: Any, events: list[Event]) -> Turn:
         """A game that begins with ``state``: it becomes active with its first turn's clock."""
         game = registry.get(record.game)
+        self.seen(record)
         await repo.update(conn, record, record.version, status="active", state=game.dump(state),
                           **await turn_clock(conn, game, state, record, self.clock()))
         return Turn(self, conn, record, game, state, None, Update(record, list(events), started=True))

@@ -33,6 +33,7 @@ class GameService(Lobby, Timeouts):
         decisions (Stratego setups, Tölp exchanges) do not invalidate it, while a double click
         still applies once. ``interaction_id`` (a slash command's) is stored with the move: the
         same interaction delivered again raises AlreadyApplied and changes nothing."""
+        await self.foresee(user_id=user_id, action=action, channel_id=channel_id, game_id=game_id)
         async with self.db.transaction() as conn:
             try:
                 record = await self.pipeline.lock(conn, channel_id=channel_id, game_id=game_id)

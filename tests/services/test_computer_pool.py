@@ -157,3 +157,39 @@ async def test_a_dead_worker_is_replaced_and_the_move_still_happens(db: Database
         assert await computer_moves_replayed(db, service, "c") >= 4
     finally:
         pool.close()
+
+
+async def test_the_computers_answers_are_searched_before_the_moves_transaction(db: Database) -> None:
+    """At a table with computer seats the service searches the computers' answers to a player's
+    move before the move's transaction takes the writer; inside it every answer is found made
+    (searched once, ahead: the pool saw no second search), and the log replays with them."""
+    pool = ComputerPool(1)
+    try:
+        await pool.start()
+        service = GameService(db)
+        service.computer_executor = pool
+        await service.create(guild_id="g", channel_id="c", game="zlodej", user_id="u0", name="Ann", computers=2,
+                             levels=["strong", "normal"], seed="foreseen")
+        await service.start("c", "u0")
+        started = (await service.require_current("c")).ply  # the computers' moves at the start were not foreseen
+        foresight = service.pipeline.foresight
+        await play_until(service, "c", 12)
+        answers = await computer_rows_after(db, service, "c", started)
+        assert answers >= 4
+        assert foresight.hits == answers  # every answer found made inside the move's transaction
+        assert answers <= pool.submitted - 1 <= answers + 2  # none searched twice; a search ahead rarely wasted
+        assert await computer_moves_replayed(db, service, "c") >= answers
+    finally:
+        pool.close()
+
+
+def test_a_foreseen_decision_is_used_only_in_the_very_same_position() -> None:
+    from bot.services.computers import Foresight
+
+    foresight = Foresight()
+    foresight.put(7, 3, 1, "strong", "position A", "draw")
+    assert foresight.take(7, 3, 1, "strong", "position B") is None  # another position: decided anew
+    foresight.put(7, 3, 1, "strong", "position A", "draw")
+    assert foresight.take(7, 3, 1, "normal", "position A") is None  # another level
+    assert foresight.take(7, 3, 1, "strong", "position A") == "draw"
+    assert foresight.take(7, 3, 1, "strong", "position A") is None  # taken once

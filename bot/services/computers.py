@@ -165,10 +165,15 @@ class Foresight:
 
     SIZE = 512
 
-    def __init__(self) -> None:
+    def __init__(self, searches: int = 1) -> None:
         self._memo: OrderedDict[tuple[int, int, Seat, str], tuple[str, str]] = OrderedDict()
         self.hits = 0
         self.foreseen = 0
+        # tables searched ahead at once: more would queue in the workers (no back-pressure, as the
+        # writer gave), and the decisions of moves already in their transaction would wait behind them
+        self.searches = searches
+        self.searching = 0
+        self.skipped = 0
 
     def put(self, game_id: int, ply: int, seat: Seat, level: str, position: str, action: str) -> None:
         self._memo[(game_id, ply, seat, level)] = (position, action)
@@ -198,6 +203,18 @@ async def foresee(foresight: Foresight, game: Game[Any], state: Any, record: Gam
     computers = {s.seat for s in record.seats if s.is_computer}
     if not computers or seat in computers:
         return
+    if foresight.searching >= foresight.searches:  # the workers are busy: the transaction decides
+        foresight.skipped += 1
+        return
+    foresight.searching += 1
+    try:
+        await _search(foresight, game, state, record, seat, action, computers, executor, most)
+    finally:
+        foresight.searching -= 1
+
+
+async def _search(foresight: Foresight, game: Game[Any], state: Any, record: GameRow, seat: Seat, action: str,
+                  computers: set[Seat], executor: Executor | None, most: int) -> None:
     try:
         position = game.load(game.dump(state))
         game.apply(position, seat, game.parse_action(action))

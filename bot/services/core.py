@@ -43,6 +43,8 @@ class ServiceCore:
     @computer_executor.setter
     def computer_executor(self, executor: Executor | None) -> None:
         self.pipeline.computer_executor = executor
+        # as many tables searched ahead at once as there are workers to search them
+        self.pipeline.foresight.searches = max(1, getattr(executor, "processes", 1))
 
     async def foresee(self, *, user_id: str, action: str, channel_id: str | None = None,
                       game_id: int | None = None) -> None:

@@ -5,7 +5,7 @@ import asyncio
 import logging
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.engine import registry
@@ -120,6 +120,14 @@ class Players:
         """Drop the user's language choice (the user was forgotten: bot/services/privacy.py)."""
         self._chosen.pop(str(user_id), None)
 
+    def _keep_written(self, fresh: UserPrefs, **written: Any) -> UserPrefs:
+        """Cache what a write committed: only the fields it wrote, onto the entry cached now. Two
+        writes of one user (a /game prefs and the background note of their client language) may
+        finish in either order after their commits; caching each one's whole re-read would let
+        the older overwrite the newer (a time zone just set would read as unset until evicted)."""
+        cached = self._prefs.get(fresh.user_id)
+        return self._keep(replace(cached, **written) if cached is not None else fresh)
+
     def keep_blank(self, prefs: UserPrefs) -> None:
         """Cache preferences that have no row (a forgotten user's, until they change something)."""
         self._keep(prefs)
@@ -172,13 +180,13 @@ class Players:
             async with self.db.transaction() as conn:
                 await prefs_repo.set_user(conn, str(user_id), seen_locale=locale)
                 fresh = await prefs_repo.get_user(conn, str(user_id))
-            self._keep(fresh)
+            self._keep_written(fresh, seen_locale=locale)
 
     async def remember_dm_channel(self, user_id: str, channel_id: str) -> None:
         async with self.db.transaction() as conn:
             await prefs_repo.set_user(conn, str(user_id), dm_channel_id=channel_id)
             fresh = await prefs_repo.get_user(conn, str(user_id))
-        self._keep(fresh)
+        self._keep_written(fresh, dm_channel_id=channel_id)
 
     async def mark_dm(self, user_id: str, *, ok: bool) -> bool:
         """Record whether DMs to the user work; True when that changed."""
@@ -190,7 +198,7 @@ class Players:
             if previous != ok:
                 await prefs_repo.set_user(conn, str(user_id), dm_ok=int(ok))
             fresh = await prefs_repo.get_user(conn, str(user_id))
-        self._keep(fresh)
+        self._keep_written(fresh, dm_ok=ok)
         return previous != ok
 
     async def set_prefs(self, user_id: str, *, locale: str | None = None, time_zone: str | None = None,
@@ -215,7 +223,7 @@ class Players:
         async with self.db.transaction() as conn:
             await prefs_repo.set_user(conn, str(user_id), **fields)
             fresh = await prefs_repo.get_user(conn, str(user_id))
-        return self._keep(fresh)
+        return self._keep_written(fresh, **{name: getattr(fresh, name) for name in fields})
 
     async def guild_settings(self, guild_id: str | None) -> tuple[str | None, ClockSettings]:
         async with self.db.reading() as conn:

@@ -3,6 +3,9 @@ on every write."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import pytest
 
@@ -60,6 +63,34 @@ async def test_the_prefs_cache_follows_every_write(db: Database, service: GameSe
     restarted = Players(db)
     await restarted.load_locales()  # a new process knows every choice before anyone interacts
     assert restarted.chosen_locale("u2") == "nb" and restarted.chosen_locale("u1") is None
+
+
+async def test_two_writes_of_one_user_cached_in_the_other_order_keep_both(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The background note of a client's language commits first, then /game prefs sets a time
+    zone, but the note's coroutine resumes last: the cache must hold both (its whole re-read,
+    taken before the time zone was written, overwrote it: the time zone read as unset)."""
+    players = Players(db)
+    committed, release = asyncio.Event(), asyncio.Event()
+    transaction = db.transaction
+
+    @asynccontextmanager
+    async def first_resumes_late() -> AsyncIterator[Any]:
+        first = not committed.is_set()
+        async with transaction() as conn:
+            yield conn
+        if first:
+            committed.set()
+            await release.wait()
+
+    monkeypatch.setattr(db, "transaction", first_resumes_late)
+    note = asyncio.create_task(players.remember_locale("u1", await players.prefs("u1"), "sv"))
+    await committed.wait()
+    await players.set_prefs("u1", time_zone="Europe/Oslo")
+    release.set()
+    await note
+    cached = await players.prefs("u1")
+    assert (cached.time_zone, cached.seen_locale) == ("Europe/Oslo", "sv")
 
 
 async def test_a_state_is_parsed_once_per_move_not_once_per_question(service: GameService) -> None:

@@ -308,8 +308,9 @@ def _buy(s: MonopolState, seat: int, favourite: Action, search: Search) -> Actio
 
 
 def _bid(s: MonopolState, seat: int, search: Search) -> Action:
-    """Raise by the least the rules allow when holding the high bid there plays out better than
-    passing (the others go on bidding as the normal computer would)."""
+    """The normal computer's bid, or passing when that plays out better; where the normal computer
+    would pass, raising by the least the rules allow when holding the high bid plays out better
+    (the others go on bidding as the normal computer would)."""
     auction = s.auction
     assert auction is not None
     low = max(AUCTION_START, auction.high + 1)
@@ -319,7 +320,8 @@ def _bid(s: MonopolState, seat: int, search: Search) -> Action:
         return normal.bid(s, seat)
     if low * 2 <= SQUARES[auction.square].price and s.cash[seat] - low >= SAFE_BUY:
         return Bid(low)  # a bargain: no need to look
-    choices: list[Action] = [Simple("pass"), Bid(low)]
+    usual = normal.bid(s, seat)  # the normal computer's bid up to what the deed is worth to it, or pass
+    choices: list[Action] = [usual, Bid(low) if usual == Simple("pass") else Simple("pass")]
     return choices[search.best([([choice], None) for choice in choices])]
 
 
@@ -450,12 +452,12 @@ def _priced(s: MonopolState, seat: int, other: int, give: tuple[int, ...], get: 
 
 
 def _offer(s: MonopolState, seat: int, search: Search) -> Action:
-    """At the end of the turn, once a round: the offer that plays out best, if any beats none."""
+    """At the end of the turn, once a round: the offer that plays out best. The normal computer's
+    own choice comes first (its cash offer, else none): the rollouts' receivers decline cash for
+    a set's last street, as the normal computer does, but a casual player may take it."""
     if s.trade or s.offered[seat] >= s.round:
         return Simple("end")
-    candidates: list[Action] = [Simple("end")]
-    usual = normal.offer(s, seat)
-    candidates += usual
+    candidates: list[Action] = [*normal.offer(s, seat), Simple("end")]
     for trade in swaps(s, seat):
         if trade not in candidates:
             candidates.append(trade)

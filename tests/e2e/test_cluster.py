@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.runner import verify
+from bot.services.players import Players
 from bot.services.table import GameService
 from bot.services.turn_clock import stamp
 from bot.storage import games as repo
@@ -29,6 +30,11 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
     db = await Database(url).connect()
     service = GameService(db)
     moves_made = {home: 0, away: 0}
+    # turn DMs asked for (stored before the processes start, so both read them): the seat on turn's
+    # hand comes by DM (else it would ride their own interaction, privately in the channel), and a
+    # DM's click is what this test follows
+    for user in (alice, bob):
+        await Players(db).set_prefs(user["id"], ping_on_turn=True)
     try:
         await cluster.start(0)
         await cluster.start(1)
@@ -43,10 +49,6 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
                                     timeout=TIMEOUT)
             return answered
 
-        # turn DMs asked for: the seat on turn's hand comes by DM (else it would ride their own
-        # interaction, privately in the channel), and a DM's click is what this test follows
-        for user in (alice, bob):
-            assert (await slash(user, "game prefs", home, ping=True)).ok
         for guild in (home, away):
             assert (await slash(alice, "game new", guild, game="tolp")).ok
             assert (await slash(bob, "game join", guild)).ok

@@ -98,7 +98,7 @@ async def test_two_processes_share_the_games_and_survive_a_kill(fake: FakeDiscor
                               turn_deadline=stamp(now + timedelta(hours=10)), alarm_at=stamp(now))
 
         def reminders() -> list[Any]:
-            return [m for m in fake.dms_to(waiting) if "Friendly reminder" in m.content.splitlines()[0]]
+            return [m for m in fake.dms_to(waiting) if "Friendly reminder" in m.content.partition("\n")[0]]
 
         async def sent_and_rescheduled() -> bool:
             row = await db.fetchone("SELECT alarm_at FROM games WHERE id = ?", (record.id,))

@@ -80,6 +80,9 @@ class Players:
         self._chosen: dict[str, str] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._listening = False
+        # how many writes of each user another process (or this one) announced: a re-read that
+        # an announcement overtook is stale and not kept (the newer announcement's re-read is)
+        self._announced: defaultdict[str, int] = defaultdict(int)
 
     # ------------------------------------------------------------------ the cache
     async def load_locales(self) -> None:
@@ -93,15 +96,18 @@ class Players:
     def _written_elsewhere(self, user_id: str) -> None:
         """Another process (or this one) committed a write of the user's preferences: read them again."""
         self.forget(user_id)
+        self._announced[user_id] += 1
         task = asyncio.get_running_loop().create_task(self._reread(user_id))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
     async def _reread(self, user_id: str) -> None:
+        announced = self._announced[user_id]
         try:
             async with self.db.reading() as conn:
                 fresh = await prefs_repo.get_user(conn, user_id)
-            self._keep(fresh)
+            if self._announced[user_id] == announced:
+                self._keep(fresh)
         except Exception:  # noqa: BLE001 - the cache then fills on the next read
             log.warning("could not re-read the preferences of %s", user_id, exc_info=True)
 
@@ -148,9 +154,13 @@ class Players:
         if cached is not None:
             self._prefs.move_to_end(cached.user_id)
             return cached
+        announced = self._announced.get(str(user_id), 0)
         async with self.db.reading_one() as conn:
             prefs = await prefs_repo.get_user(conn, str(user_id))
         # a write that committed while we read has already updated the cache: keep the newer entry
+        # (and one announced meanwhile makes what we read stale: its own re-read fills the cache)
+        if self._announced.get(str(user_id), 0) != announced:
+            return prefs
         return self._prefs.get(prefs.user_id) or self._keep(prefs)
 
     def notice_locale(self, user_id: str, locale: str) -> None:

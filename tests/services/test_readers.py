@@ -93,6 +93,37 @@ async def test_two_writes_of_one_user_cached_in_the_other_order_keep_both(
     assert (cached.time_zone, cached.seen_locale) == ("Europe/Oslo", "sv")
 
 
+async def test_a_re_read_overtaken_by_a_newer_announcement_is_not_kept(
+        db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL announces every write of a user's preferences; each announcement re-reads them.
+    A re-read that read before the next write committed must not be kept after that write's own
+    re-read: the cache would hold the older row (a time zone just set read as unset)."""
+    players = Players(db)
+    read, release = asyncio.Event(), asyncio.Event()
+    reading = db.reading
+
+    @asynccontextmanager
+    async def first_returns_late() -> AsyncIterator[Any]:
+        first = not read.is_set()
+        async with reading() as conn:
+            yield conn
+        if first:
+            read.set()
+            await release.wait()
+
+    monkeypatch.setattr(db, "reading", first_returns_late)
+    players._written_elsewhere("u1")  # the first write's announcement: its re-read reads the old row
+    first = set(players._background)
+    await read.wait()
+    async with db.transaction() as conn:  # the second write, in another process
+        await conn.execute("INSERT INTO user_prefs (user_id, time_zone) VALUES ('u1', 'Europe/Oslo')")
+    players._written_elsewhere("u1")
+    await asyncio.gather(*(set(players._background) - first))  # its re-read is kept first
+    release.set()
+    await players.settle()
+    assert (await players.prefs("u1")).time_zone == "Europe/Oslo"
+
+
 async def test_a_state_is_parsed_once_per_move_not_once_per_question(service: GameService) -> None:
     from bot.engine import registry
     from tests.services.test_table import started

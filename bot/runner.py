@@ -13,7 +13,6 @@ import discord
 
 from bot.engine import registry
 from bot.errors import GameMasterError
-from bot.gil import short_switches
 from bot.heap import settle_when_ready
 from bot.i18n import t
 from bot.services.assembly import Services
@@ -47,7 +46,6 @@ def point_discord_at(api_base: str | None, gateway_url: str | None) -> None:
 
 async def run_bot(settings: Settings) -> int:
     point_discord_at(settings.api_base, settings.gateway_url)
-    short_switches()  # the database's threads hand their results back promptly (bot/gil.py)
     # the bot never joins voice: no start-up warnings about voice libraries it does not use
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False

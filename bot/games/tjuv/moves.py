@@ -13,6 +13,8 @@ square twice) and both squares it ends on must be free.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .board import DEAD_ENDS, OPPOSITE, board
 from .state import CAR, FREE, HOUSE, Police, Thief, TjuvState
 
@@ -88,38 +90,11 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
             return
         if not _can_pass(piece, square, occupants):
             return
-        for nxt in b.neighbours[square]:
-            if nxt not in visited and _can_enter(piece, square, nxt):
-                path.append(nxt)
-                visited.add(nxt)
-                visit(nxt)
-                visited.discard(nxt)
-                path.pop()
+        _walk_on(piece, square, path, visited, visit)
 
     lead: list[str] = []
     car = isinstance(piece, Police) and piece.id == CAR and bool(piece.tail)
-    if car and isinstance(piece, Police):
-        visited.add(piece.tail)  # forward only: never into its own tail
-    if start == HOUSE:  # off the grid inside the house: set out from any free house square
-        for origin in b.house:
-            if origin not in occupants:
-                lead[:] = [origin]
-                visited.clear()
-                visited.add(origin)
-                visit(origin)
-        return found
-    # a car without a tail (stored before it covered two squares) keeps its old rule: no U-turn
-    backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) and not car else ""
-    for nxt in b.neighbours[start]:
-        if nxt in visited or not _can_enter(piece, start, nxt):
-            continue
-        if backwards and b.direction(start, nxt) == backwards:
-            continue
-        path.append(nxt)
-        visited.add(nxt)
-        visit(nxt)
-        visited.discard(nxt)
-        path.pop()
+    _set_out(piece, start, car, occupants, path, visited, visit, lead)
     return found
 
 
@@ -154,35 +129,49 @@ def landings_by_roll(state: TjuvState, piece: Piece, most: int) -> dict[int, set
             land(depth, square)
         if depth == deepest or not _can_pass(piece, square, occupants):
             return
-        for nxt in b.neighbours[square]:
-            if nxt not in visited and _can_enter(piece, square, nxt):
-                path.append(nxt)
-                visited.add(nxt)
-                visit(nxt)
-                visited.discard(nxt)
-                path.pop()
+        _walk_on(piece, square, path, visited, visit)
 
-    if car:
-        visited.add(piece.tail)
-    if start == HOUSE:
+    _set_out(piece, start, car, occupants, path, visited, visit)
+    return found
+
+
+def _set_out(piece: Piece, start: str, car: bool, occupants: dict[str, list[Piece]], path: list[str],
+             visited: set[str], visit: Callable[[str], None], lead: list[str] | None = None) -> None:
+    """Start a walk's depth-first search (``visit`` goes on from each first step, ``path`` and
+    ``visited`` kept as it walks): from the piece's square, or, for a piece inside the police house
+    off the grid, from every free house square (each then leads the path in ``lead``)."""
+    b = board()
+    if car and isinstance(piece, Police):
+        visited.add(piece.tail)  # forward only: never into its own tail
+    if start == HOUSE:  # off the grid inside the house: set out from any free house square
         for origin in b.house:
             if origin not in occupants:
+                if lead is not None:
+                    lead[:] = [origin]
                 visited.clear()
                 visited.add(origin)
                 visit(origin)
-        return found
-    backwards = OPPOSITE.get(piece.heading, "") if not car else ""
-    for nxt in b.neighbours[start]:
-        if nxt in visited or not _can_enter(piece, start, nxt):
+        return
+    # a car without a tail (stored before it covered two squares) keeps its old rule: no U-turn
+    backwards = OPPOSITE.get(piece.heading, "") if isinstance(piece, Police) and not car else ""
+    _walk_on(piece, start, path, visited, visit, backwards)
+
+
+def _walk_on(piece: Piece, square: str, path: list[str], visited: set[str], visit: Callable[[str], None],
+             backwards: str = "") -> None:
+    """One step further from ``square`` to each neighbour the walk may enter (not yet visited, not
+    in the ``backwards`` direction), and ``visit`` from there."""
+    b = board()
+    for nxt in b.neighbours[square]:
+        if nxt in visited or not _can_enter(piece, square, nxt):
             continue
-        if backwards and b.direction(start, nxt) == backwards:
+        if backwards and b.direction(square, nxt) == backwards:
             continue
         path.append(nxt)
         visited.add(nxt)
         visit(nxt)
         visited.discard(nxt)
         path.pop()
-    return found
 
 
 def car_tail(start: str, path: list[str]) -> str:

@@ -65,25 +65,33 @@ async def test_the_prefs_cache_follows_every_write(db: Database, service: GameSe
     assert restarted.chosen_locale("u2") == "nb" and restarted.chosen_locale("u1") is None
 
 
+def first_resumes_late(db: Database, name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[asyncio.Event, asyncio.Event]:
+    """Wraps the database's context manager `name` (transaction or reading): the first caller's
+    block runs and finishes (the first event is set), but its coroutine resumes only once the
+    second event is set; every later caller passes straight through."""
+    done, release = asyncio.Event(), asyncio.Event()
+    original = getattr(db, name)
+
+    @asynccontextmanager
+    async def held() -> AsyncIterator[Any]:
+        first = not done.is_set()
+        async with original() as conn:
+            yield conn
+        if first:
+            done.set()
+            await release.wait()
+
+    monkeypatch.setattr(db, name, held)
+    return done, release
+
+
 async def test_two_writes_of_one_user_cached_in_the_other_order_keep_both(
         db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """The background note of a client's language commits first, then /game prefs sets a time
     zone, but the note's coroutine resumes last: the cache must hold both (its whole re-read,
     taken before the time zone was written, overwrote it: the time zone read as unset)."""
     players = Players(db)
-    committed, release = asyncio.Event(), asyncio.Event()
-    transaction = db.transaction
-
-    @asynccontextmanager
-    async def first_resumes_late() -> AsyncIterator[Any]:
-        first = not committed.is_set()
-        async with transaction() as conn:
-            yield conn
-        if first:
-            committed.set()
-            await release.wait()
-
-    monkeypatch.setattr(db, "transaction", first_resumes_late)
+    committed, release = first_resumes_late(db, "transaction", monkeypatch)
     note = asyncio.create_task(players.remember_locale("u1", await players.prefs("u1"), "sv"))
     await committed.wait()
     await players.set_prefs("u1", time_zone="Europe/Oslo")
@@ -99,19 +107,7 @@ async def test_a_re_read_overtaken_by_a_newer_announcement_is_not_kept(
     A re-read that read before the next write committed must not be kept after that write's own
     re-read: the cache would hold the older row (a time zone just set read as unset)."""
     players = Players(db)
-    read, release = asyncio.Event(), asyncio.Event()
-    reading = db.reading
-
-    @asynccontextmanager
-    async def first_returns_late() -> AsyncIterator[Any]:
-        first = not read.is_set()
-        async with reading() as conn:
-            yield conn
-        if first:
-            read.set()
-            await release.wait()
-
-    monkeypatch.setattr(db, "reading", first_returns_late)
+    read, release = first_resumes_late(db, "reading", monkeypatch)
     players._written_elsewhere("u1")  # the first write's announcement: its re-read reads the old row
     first = set(players._background)
     await read.wait()

@@ -49,3 +49,13 @@ def act(s: MonopolState, seat: int, text: str) -> list[Any]:
 
 def keys(events: list[Any]) -> list[str]:
     return [e.key for e in events]
+
+
+def auctioned(players: int = 3) -> MonopolState:
+    """A game whose first player declined Kirkeveien (unowned): its auction is open."""
+    s = new(players)
+    dice(s, 1, 2)
+    act(s, 0, "roll")
+    act(s, 0, "decline")
+    assert s.auction is not None
+    return s

@@ -5,20 +5,11 @@ import pytest
 
 from bot.errors import IllegalAction
 
-from .helpers import act, dice, new
-
-
-def _auction(players: int = 3):
-    s = new(players)
-    dice(s, 1, 2)
-    act(s, 0, "roll")  # Kirkeveien, unowned
-    act(s, 0, "decline")
-    assert s.auction is not None
-    return s
+from .helpers import act, auctioned
 
 
 def test_auction_closes_only_when_every_other_solvent_player_has_bid_or_passed() -> None:
-    s = _auction(3)
+    s = auctioned(3)
     act(s, 1, "bid 40")
     for seat in (0, 1, 2):  # neither the leader nor anyone else may close it
         with pytest.raises(IllegalAction, match="auction_timer_only"):

@@ -17,7 +17,7 @@ from bot.games.monopol.actions import Simple
 from bot.services.table import GameService
 from bot.storage.db import Database
 
-from .helpers import GAME, act, dice, new
+from .helpers import GAME, act, auctioned, dice, new
 
 START = datetime(2024, 5, 1, 12, 0, 0, tzinfo=UTC)
 
@@ -57,7 +57,7 @@ def test_only_an_open_auction_has_a_timer_and_it_uses_the_option() -> None:
     assert GAME.timer_action(s) is None and s.owner[3] == 2
 
 
-async def _open_auction(service: GameService, clock: Clock) -> int:
+async def _openauctioned(service: GameService, clock: Clock) -> int:
     """Three players; the first player to land on an unowned deed declines it. Returns the square."""
     record = await service.create(guild_id=None, channel_id="c1", game="monopol", user_id="u0", name="Ann",
                                   options={"auction_minutes": 2}, seed="timer-seed")
@@ -85,7 +85,7 @@ async def test_the_service_closes_an_auction_when_its_time_runs_out(db: Database
     await service.start("quiet", "q0")
     assert await service.apply_timers(clock.now + timedelta(days=3)) == []
 
-    square = await _open_auction(service, clock)
+    square = await _openauctioned(service, clock)
     record = await service.require_current("c1")
     assert service.observe(record, None)["public"]["auction"]["square"] == square
     opened = clock.now
@@ -121,7 +121,7 @@ async def test_the_service_closes_an_auction_when_its_time_runs_out(db: Database
 async def test_an_auction_without_bids_closes_unsold(db: Database) -> None:
     clock = Clock()
     service = GameService(db, clock=clock)
-    square = await _open_auction(service, clock)
+    square = await _openauctioned(service, clock)
     updates = await service.apply_timers(clock.now + timedelta(minutes=2))
     assert [e.key for e in updates[0].events] == ["monopol.event.unsold"]
     public = service.observe(updates[0].record, None)["public"]
@@ -149,17 +149,8 @@ def test_the_auction_timer_is_described_as_closing_by_itself() -> None:
         assert "`auction close`" not in rules and "auction_minutes" in rules, lang
 
 
-def _auction(players: int = 3):
-    s = new(players)
-    dice(s, 1, 2)
-    act(s, 0, "roll")  # Kirkeveien, unowned
-    act(s, 0, "decline")
-    assert s.auction is not None
-    return s
-
-
 def test_auction_timer_closes_with_the_best_bid_and_is_no_players_move() -> None:
-    s = _auction(3)
+    s = auctioned(3)
     act(s, 1, "bid 40")
     seconds, seat, action = GAME.timer_action(s)  # type: ignore[misc]
     assert seat == TIMER and str(action) == "auction close" and seconds == 600

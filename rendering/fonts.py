@@ -165,11 +165,23 @@ def _cluster_face(cluster: str) -> tuple[int, str]:
     return _face_for(cluster)
 
 
+@cache
+def _first_face_chars() -> frozenset[str]:
+    """Every character the first face (Roboto) draws, as one-character strings."""
+    return frozenset(chr(code) for code in coverage(0))
+
+
 @lru_cache(maxsize=8192)
 def runs(text: str) -> tuple[tuple[str, int], ...]:
     """``text`` as runs of (characters, face index) to draw one after another. A space or a
     punctuation mark between two clusters of the same fallback face joins their run, so that an
     Arabic name is laid out right to left as a whole."""
+    if _first_face_chars().issuperset(text):  # every cluster is the first face's, drawn whole: one run
+        return ((text, 0),) if text else ()
+    return _runs_by_cluster(text)
+
+
+def _runs_by_cluster(text: str) -> tuple[tuple[str, int], ...]:
     chosen = [_cluster_face(cluster) for cluster in clusters(text)]
     for n in range(1, len(chosen) - 1):
         before, after = chosen[n - 1][0], chosen[n + 1][0]

@@ -72,3 +72,15 @@ def test_every_board_renders_names_in_any_script(game: str) -> None:
     assert image.size[0] >= 1000
     shown = " ".join(d.text for d in drawn)
     assert any(ch in shown for ch in "😀李김"), "names are drawn through the kit's fallback"
+
+
+@pytest.mark.parametrize("text", [
+    "Kari Nordmann kjøpte Rådhusplassen for 4 000 kr", "Čeněk Řehoř", "e\u0301 combining", "a\u200db joined",
+    "Bjørn 🎲 rolled", "محمد علي", "東京 Tokyo", "x\ufe0f", "", " ", "—‘’…", "Ünïcödé ÆØÅ æøå",
+])
+def test_a_text_the_first_face_draws_whole_is_one_run_as_the_cluster_walk_makes_it(text: str) -> None:
+    """runs() skips the per-cluster walk when Roboto has every character; it must give what the
+    walk gives (one run of face 0 then), and walk as before otherwise."""
+    assert runs(text) == fonts._runs_by_cluster(text)
+    if text and fonts._first_face_chars().issuperset(text):
+        assert runs(text) == ((text, 0),)

@@ -81,6 +81,7 @@ def assert_news_first(fake: FakeDiscord, users: list[dict[str, Any]]) -> None:
         for message in fake.dms_to(user):
             if message.kind != "dm":  # the answer to the reader's own click in their DMs
                 continue
+            assert message.content, f"a DM with no text, only a picture: {user['username']}"
             for version in [*message.history, message.payload]:
                 content = version.get("content") or ""
                 if not content:

@@ -10,11 +10,14 @@ interval, the fair share, game lengths, and the measured computer's decision tim
 wall clock and CPU time (the CPU time holds steady on a busy machine).
 
 Run: .venv/bin/python -m bench.bench_strength_boards [--games 100] [--game stratego|tjuv]
-     [--pairing strong-normal ...]
+     [--pairing strong-normal ...] [--seed strength] [--first 0] [--partial results.jsonl]
+     .venv/bin/python -m bench.bench_strength_boards --summarize shard1.jsonl shard2.jsonl
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import statistics
 import time
@@ -79,6 +82,19 @@ class Tally:
     cpu: list[float] = field(default_factory=list)  # CPU time per decision (steady on a busy machine)
     by_role: dict[str, list[int]] = field(default_factory=dict)
 
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.shared += other.shared
+        self.unfinished += other.unfinished
+        self.lengths += other.lengths
+        self.times += other.times
+        self.cpu += other.cpu
+        for role, (wins, games) in other.by_role.items():
+            mine = self.by_role.setdefault(role, [0, 0])
+            mine[0] += wins
+            mine[1] += games
+
 
 def play(game_name: str, chooses: list[Choose], seed: str, measured: int, tally: Tally) -> None:
     game = registry.get(game_name)
@@ -112,16 +128,43 @@ def play(game_name: str, chooses: list[Choose], seed: str, measured: int, tally:
         tally.shared += 1
 
 
-def run(game_name: str, pairing: str, games: int) -> Tally:
+def run(game_name: str, pairing: str, games: int, seed: str = "strength", first: int = 0,
+        partial: str = "") -> Tally:
+    """Games ``first`` .. ``first + games - 1`` of the pairing, seeded ``{seed}/{game}/{pairing}/{n}``;
+    with ``partial``, each game's result is appended to that file as a JSON line as it ends (a
+    long run can be sharded and summed with ``--summarize``)."""
     level, opponent = pairing.split("-")
     players = PLAYERS[game_name]
     tally = Tally()
-    for n in range(games):
+    for n in range(first, first + games):
         measured = n % players
         chooses = [player(game_name, opponent)] * players
         chooses[measured] = player(game_name, level)
-        play(game_name, chooses, f"strength/{game_name}/{pairing}/{n}", measured, tally)
+        one = Tally()
+        play(game_name, chooses, f"{seed}/{game_name}/{pairing}/{n}", measured, one)
+        tally.add(one)
+        if partial:
+            with open(partial, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"game": game_name, "pairing": pairing, "seed": seed, "n": n,
+                                      **dataclasses.asdict(one)}) + "\n")
     return tally
+
+
+def summarize(paths: list[str]) -> dict[tuple[str, str], Tally]:
+    """The tallies of every game in the partial files, by (game, pairing); a game listed twice
+    (a shard run again) counts once."""
+    seen: set[tuple[str, str, str, int]] = set()
+    tallies: dict[tuple[str, str], Tally] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                row = json.loads(line)
+                key = (row.pop("game"), row.pop("pairing"), row.pop("seed"), row.pop("n"))
+                if key in seen:
+                    continue
+                seen.add(key)
+                tallies.setdefault(key[:2], Tally()).add(Tally(**row))
+    return tallies
 
 
 def report(game_name: str, pairing: str, tally: Tally) -> str:
@@ -145,7 +188,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
     parser.add_argument("--pairing", choices=PAIRINGS, action="append")
+    parser.add_argument("--seed", default="strength", help="seeds are {seed}/{game}/{pairing}/{n}")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number n")
+    parser.add_argument("--partial", default="", help="append each game's result to this file (JSON lines)")
+    parser.add_argument("--summarize", nargs="*", help="only sum up these partial files")
     args = parser.parse_args()
+    if args.summarize is not None:
+        print("| game | pairing | games | wins [95 % CI] | fair share | shared first | unfinished | "
+              "wins by seat | length median / max | decision p50 / p99 | CPU p50 / p99 |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        for (game_name, pairing), tally in sorted(summarize(args.summarize).items()):
+            print(report(game_name, pairing, tally))
+        return
     print("| game | pairing | games | wins [95 % CI] | fair share | shared first | unfinished | "
           "wins by seat | length median / max | decision p50 / p99 | CPU p50 / p99 |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -153,7 +207,8 @@ def main() -> None:
         for pairing in args.pairing or PAIRINGS:
             if pairing.split("-")[0] not in LEVELS[game_name]:
                 continue
-            print(report(game_name, pairing, run(game_name, pairing, args.games)), flush=True)
+            tally = run(game_name, pairing, args.games, args.seed, args.first, args.partial)
+            print(report(game_name, pairing, tally), flush=True)
 
 
 if __name__ == "__main__":

@@ -162,9 +162,49 @@ class ShapeKnowledge(Knowledge):
     stronger than it, one that backed away from it likely weaker."""
 
     evidence: dict[str, dict[str, float]] = field(default_factory=dict)  # square -> rank -> likelihood
+    own_moved: set[str] = field(default_factory=set)  # our pieces that moved (public)
+
+    def immovable_shares(self) -> dict[str, dict[str, float]]:
+        """Unmoved square -> the chance it is the flag and the chance it is a bomb, in proportion
+        to the shape weights but summing over the unmoved pieces to the flags and bombs left (a
+        square's share is capped, and what a capped square cannot hold goes to the others: late
+        in the game, when nearly every unmoved piece must be a bomb, each one is so read)."""
+        cache = self.__dict__.get("_shares")
+        if cache is not None:
+            return cache  # type: ignore[no-any-return]
+        shares: dict[str, dict[str, float]] = {sq: {} for sq in self.unmoved}
+        room = dict.fromkeys(self.unmoved, SHARE_CAP)
+        for rank in (FLAG, BOMB):
+            count = self.remaining[rank]
+            if not count or not self.unmoved:
+                continue
+            filled = _water_fill(self._weights(rank), float(count), room)
+            for sq, p in filled.items():
+                if p > 0:
+                    shares[sq][rank] = p
+                    room[sq] -= p
+        self.__dict__["_shares"] = shares
+        return shares
+
+    def _counted(self, square: str) -> dict[str, float]:
+        """The counts and the shape alone (before what the piece's moves betray)."""
+        if square in self.known:
+            return {self.known[square]: 1.0}
+        movable_left = {r: self.remaining[r] for r in MOVABLE if self.remaining[r] > 0}
+        total = sum(movable_left.values())
+        movable = {r: n / total for r, n in movable_left.items()} if total else {}
+        if square in self.moved or not self.unmoved:
+            return movable or {BOMB: 1.0}
+        dist = dict(self.immovable_shares().get(square, {}))
+        immovable = sum(dist.values())
+        if not movable:
+            return {r: p / immovable for r, p in dist.items()} if immovable else {BOMB: 1.0}
+        for rank, p in movable.items():
+            dist[rank] = p * (1.0 - immovable)
+        return dist
 
     def distribution(self, square: str) -> dict[str, float]:
-        dist = super().distribution(square)
+        dist = self._counted(square)
         weights = self.evidence.get(square)
         if not weights:
             return dist
@@ -223,6 +263,27 @@ class ShapeKnowledge(Knowledge):
                 for sq, w in rows.items()}
 
 
+def _water_fill(weights: Mapping[str, float], count: float, room: Mapping[str, float]) -> dict[str, float]:
+    """Shares of ``count`` pieces over the squares, in proportion to ``weights``, none above its
+    ``room``: what a full square cannot hold is spread over the others in the same proportion."""
+    free = {sq for sq in room if room[sq] > 0}
+    out = dict.fromkeys(room, 0.0)
+    left = count
+    while free and left > 1e-9:
+        total = sum(max(weights.get(sq, 0.0), 1e-6) for sq in free)
+        full = {sq for sq in free if left * max(weights.get(sq, 0.0), 1e-6) / total >= room[sq]}
+        if not full:
+            for sq in free:
+                out[sq] = left * max(weights.get(sq, 0.0), 1e-6) / total
+            break
+        for sq in full:
+            out[sq] = room[sq]
+            left -= room[sq]
+        free -= full
+    return out
+
+
+SHARE_CAP = 0.98  # the most an unmoved piece's chance of being the flag or a bomb comes to
 APPROACH = 2.5  # a piece that came up beside one of ours it had seen: how much likelier it beats it
 RETREAT = 2.0  # a piece that backed away from one of ours it had seen: how much likelier it loses to it
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 from bot.engine import registry
@@ -14,8 +15,9 @@ from bot.games.stratego import computer_normal as normal
 from bot.games.stratego import computer_strong as strong
 from bot.games.stratego.actions import Move, SetupPreset
 from bot.games.stratego.board import neighbours, setup_squares
-from bot.games.stratego.knowledge import Knowledge, ShapeKnowledge
-from bot.games.stratego.pieces import BOMB, FLAG
+from bot.games.stratego.knowledge import START_COUNTS, Knowledge, ShapeKnowledge
+from bot.games.stratego.pieces import BOMB, FLAG, MINER
+from bot.games.stratego.state import StrategoState
 
 from .helpers import BLUE, RED, move, position
 
@@ -30,6 +32,14 @@ def _classic_game():  # type: ignore[no-untyped-def]
         move(state, seat, f"move {text}")
     assert state.board["E7"].rank == "8" and state.board["E7"].revealed
     return state
+
+
+def _lost_the_rest(state: StrategoState, seat: int) -> None:
+    """The pieces ``seat`` does not have on the board counted as captured (the counts left then
+    match the board, as in a real game)."""
+    left = Counter(START_COUNTS)
+    left.subtract(Counter(p.rank for p in state.board.values() if p.owner == seat))
+    state.captured[seat] = sorted(left.elements())
 
 
 def _p(dist: dict[str, float], ranks: set[str]) -> float:
@@ -73,6 +83,7 @@ def test_the_flag_is_looked_for_where_the_wall_of_unmoved_pieces_stands() -> Non
               "H10": (BLUE, "4"), "G10": (BLUE, "5"), "I10": (BLUE, "6"), "H9": (BLUE, "7")}
     state = position(pieces)
     state.board["H9"].moved = True
+    _lost_the_rest(state, BLUE)
     sharp = ShapeKnowledge.from_observation(GAME.observe(state, RED))
     plain = Knowledge.from_observation(GAME.observe(state, RED))
     assert plain.distribution("B10")[FLAG] == plain.distribution("H10")[FLAG]
@@ -83,7 +94,8 @@ def test_the_flag_is_looked_for_where_the_wall_of_unmoved_pieces_stands() -> Non
 
 def test_strong_declines_a_won_attack_that_leaves_its_piece_beside_a_stronger_one() -> None:
     # Red's hidden 7 can take Blue's shown 4 on E5, but Blue's shown 9 on E6 would take it back
-    pieces = {"A1": (RED, FLAG), "E4": (RED, "7"), "E5": (BLUE, "4"), "E6": (BLUE, "9"), "J10": (BLUE, FLAG)}
+    pieces = {"A1": (RED, FLAG), "E4": (RED, "7"), "E5": (BLUE, "4"), "E6": (BLUE, "9"), "J10": (BLUE, FLAG),
+              **{f"{col}10": (BLUE, BOMB if col in "HI" else "4") for col in "ABCDEFGHI"}}
     state = position(pieces)
     for sq in ("E5", "E6"):
         state.board[sq].revealed = True
@@ -141,3 +153,39 @@ def test_strong_strikes_the_piece_beside_its_flag() -> None:
                              {Move("I3", "J3"): 0.0, Move("E5", "E6"): 0.0})
     assert scores[Move("I3", "J3")] == strong.FLAG_WORTH and scores[Move("E5", "E6")] == 0.0
     assert strong.choose(state, RED, list(GAME.legal_actions(state, RED)), Rng("x")) == Move("I3", "J3")
+
+
+def test_late_in_the_game_the_unmoved_pieces_left_are_read_as_bombs_and_the_flag() -> None:
+    """Blue has the flag, two bombs and one mover left: the mover has moved, so the three unmoved
+    pieces are the flag and the bombs, even on rows where setups seldom put them (the counts
+    make it so; the rows alone would call the front ones movers)."""
+    pieces = {"A1": (RED, FLAG), "E2": (RED, "9"), "B2": (RED, BOMB),
+              "A7": (BLUE, BOMB), "E7": (BLUE, BOMB), "J10": (BLUE, FLAG), "E9": (BLUE, "6")}
+    state = position(pieces)
+    state.board["E9"].moved = True
+    _lost_the_rest(state, BLUE)
+    sharp = strong.knowledge_of(state, RED)
+    for sq in ("A7", "E7", "J10"):
+        assert _p(sharp.distribution(sq), {BOMB, FLAG}) > 0.95
+    assert sharp.distribution("J10")[FLAG] > sharp.distribution("E7")[FLAG]
+    assert sharp.distribution("E9") == {"6": 1.0}
+
+
+def test_strong_stands_guard_at_its_flags_wall_when_a_possible_miner_comes() -> None:
+    """Red's flag on J2 walled in by bombs on J1, I2 and J3; a hidden Blue mover (it may be a
+    miner) on F3, a few steps from the squares a miner strikes the wall from (H2, I1, I3, J4).
+    Red's 6 on H4, the nearest piece that beats a miner, is pulled towards them (a step closer
+    is worth more than a step away); nothing is added for a piece far off, nor when no raider is
+    near."""
+    pieces = {"J2": (RED, FLAG), "J1": (RED, BOMB), "I2": (RED, BOMB), "J3": (RED, BOMB), "H4": (RED, "6"),
+              "A1": (RED, "5"), "F3": (BLUE, MINER), "A10": (BLUE, FLAG), "B10": (BLUE, "4")}
+    state = position(pieces)
+    state.board["F3"].moved = True
+    knowledge = strong.knowledge_of(state, RED)
+    moves = [Move("H4", "H3"), Move("H4", "G4"), Move("A1", "A2")]
+    scores = strong.guarded(RED, knowledge, moves, dict.fromkeys(moves, 0.0))
+    assert scores[Move("H4", "H3")] > scores[Move("H4", "G4")]
+    assert scores[Move("A1", "A2")] == 0.0
+    state.board["F10"] = state.board.pop("F3")  # the raider far away: no guard needed
+    knowledge = strong.knowledge_of(state, RED)
+    assert strong.guarded(RED, knowledge, moves, dict.fromkeys(moves, 0.0)) == dict.fromkeys(moves, 0.0)

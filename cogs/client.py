@@ -64,10 +64,22 @@ def pace_counted_calls(http: discord.http.HTTPClient, budget: GlobalPacer) -> No
     http.request = paced_request  # type: ignore[method-assign]
 
 
+def bot_intents() -> discord.Intents:
+    """The gateway events the bot asks Discord for: the default set without messages, reactions
+    and typing. Everything a player does reaches it as an interaction, which comes whatever the
+    intents; with the message intents every message in every channel of its servers (and an
+    echo of each board it posts or edits) would arrive to be parsed and thrown away."""
+    intents = discord.Intents.default()
+    intents.guild_messages = intents.dm_messages = False
+    intents.guild_reactions = intents.dm_reactions = False
+    intents.guild_typing = intents.dm_typing = False
+    return intents
+
+
 class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, service: GameService, *,
                  services: Services | None = None, **kwargs: Any) -> None:
-        intents = discord.Intents.default()
+        intents = bot_intents()
         # nothing the bot sends pings unless the call names whom (cogs.replies.pinging)
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         if settings.shards is not None:  # this process runs these of Discord's shards (AutoSharded: all)

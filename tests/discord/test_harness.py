@@ -602,6 +602,33 @@ async def test_gateway_identify_ready_and_interaction(fake: FakeDiscord, alice) 
     fake.assert_clean()
 
 
+async def test_gateway_sends_message_events_only_to_clients_with_the_intent(fake: FakeDiscord, alice) -> None:
+    """As Discord: MESSAGE_* events go only to clients that identified with GUILD_MESSAGES (a
+    server's channels) or DIRECT_MESSAGES (DMs); the bot asks for neither (cogs/client.py)."""
+    from cogs.client import bot_intents
+
+    plain = discord.Client(intents=bot_intents())
+    listening = discord.Client(intents=discord.Intents.default())
+    await fake.connect(plain)
+    await fake.connect(listening)
+    sockets = {intents: ws for ws, intents in fake.socket_intents.items()}
+    assert set(sockets) == {bot_intents().value, discord.Intents.default().value}
+    posted = await plain.get_partial_messageable(int(fake.channel_id)).send("hello")
+    dm = await (await plain.create_dm(discord.Object(int(alice["id"])))).send("psst")
+    await posted.edit(content="hello again")
+    for message, events in ((posted, {"MESSAGE_CREATE", "MESSAGE_UPDATE"}), (dm, {"MESSAGE_CREATE"})):
+        frames = [f for f in fake.sent_frames if f["t"] in events and f["d"]["id"] == str(message.id)]
+        assert {f["t"] for f in frames} == events
+        assert all(not fake._routed(sockets[bot_intents().value], f) for f in frames)
+        assert all(fake._routed(sockets[discord.Intents.default().value], f) for f in frames)
+        # each event went out once: to the listening client alone
+        assert sorted(e for _, e, i in fake.delivered if i == str(message.id)) == sorted(events)
+    assert not bot_intents().guild_messages and not bot_intents().dm_messages and bot_intents().guilds
+    await fake.close_bot(plain)
+    await fake.close_bot(listening)
+    fake.assert_clean()
+
+
 async def test_gateway_resume_replays_missed_frames(fake: FakeDiscord, alice) -> None:
     bot = ToyBot()
     await fake.connect(bot)

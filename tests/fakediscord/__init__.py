@@ -143,7 +143,9 @@ next n requests to /channels/* and /users/@me/channels answer 429 with a ``Via``
 
 Gateway: HELLO, heartbeat ACK, IDENTIFY -> READY + GUILD_CREATE (all members, channels, threads),
 REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK, RESUME (replays missed frames, then RESUMED),
-bot-created non-ephemeral messages are echoed as MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE.
+bot-created non-ephemeral messages are echoed as MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE to the
+clients that identified with the intent for them (GUILD_MESSAGES for a server's channels,
+DIRECT_MESSAGES for DMs; the bot asks for neither, cogs/client.py).
 ``fake.gateway_log`` holds client->server frames; ``fake.identified`` / ``fake.resumed`` events.
 Use ``guild_ready_timeout=0.05`` on the bot to keep tests fast.
 
@@ -287,6 +289,8 @@ class FakeDiscord(Model, Payloads, Injection, Messages, Validation, RateLimits, 
         self.sent_frames: list[dict] = []
         self.sockets: list[web.WebSocketResponse] = []
         self.socket_shards: dict[web.WebSocketResponse, tuple[int, int]] = {}  # IDENTIFY's [shard, count]
+        self.socket_intents: dict[web.WebSocketResponse, int] = {}  # IDENTIFY's intents
+        self.session_intents: dict[str, int] = {}
         self.identified_shards: set[int] = set()
         self.session_shards: dict[str, tuple[int, int]] = {}
         self.delivered: list[tuple[int, str, Any]] = []  # (shard, event, the payload's id) per frame sent

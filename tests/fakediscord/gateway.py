@@ -15,12 +15,22 @@ from tests.fakediscord.model import (
     snowflake,
 )
 
+# the IDENTIFY intents a client needs to hear of messages (Discord sends no MESSAGE_* event without them)
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
+ALL_INTENTS = (1 << 26) - 1
+
 
 class Gateway:
     """The websocket server and DISPATCH frames, routed per shard."""
 
     async def _echo(self, event: str, msg: StoredMessage) -> None:
+        """A message the bot posted, edited or deleted, to the clients whose IDENTIFY asked for such
+        events: GUILD_MESSAGES for a server's channels, DIRECT_MESSAGES for DMs (as Discord does)."""
         if not (self.echo_gateway and self.sockets) or msg.ephemeral:
+            return
+        intent = GUILD_MESSAGES if "guild_id" in msg.payload else DIRECT_MESSAGES
+        if not any(self.socket_intents.get(ws, ALL_INTENTS) & intent for ws in self.sockets):
             return
         if event == "MESSAGE_DELETE":
             data = {"id": msg.id, "channel_id": msg.channel_id}
@@ -28,7 +38,7 @@ class Gateway:
                 data["guild_id"] = msg.payload["guild_id"]
         else:
             data = copy.deepcopy(msg.payload)
-        await self.dispatch(event, data)
+        await self.dispatch(event, data, intent=intent)
 
     def _routed(self, ws: web.WebSocketResponse, frame: dict) -> bool:
         """Whether a frame goes to this socket: a guild's events to the guild's shard, the rest
@@ -36,19 +46,24 @@ class Gateway:
         target = frame.get("_socket")
         if target is not None:
             return target is ws
+        intent = frame.get("_intent")
+        if intent is not None and not self.socket_intents.get(ws, ALL_INTENTS) & intent:
+            return False
         shard, count = self.socket_shards.get(ws, (0, 1))
         return count == 1 or shard_of(frame.get("_guild"), count) == shard
 
-    async def dispatch(self, event: str, data: dict, *, only: web.WebSocketResponse | None = None) -> None:
+    async def dispatch(self, event: str, data: dict, *, only: web.WebSocketResponse | None = None,
+                       intent: int | None = None) -> None:
         """Send a DISPATCH frame to connected clients, each guild's events to its shard only
-        (buffered for RESUME)."""
+        (buffered for RESUME); with ``intent``, only to the clients that identified with it."""
         if event == "INTERACTION_CREATE" and data.get("id") in self.interactions:
             rec = self.interactions[data["id"]]
             rec.injected_at = time.monotonic()
             rec.injected = True
         self.seq += 1
         frame = {"op": 0, "t": event, "s": self.seq, "d": data}
-        routing = {"_guild": data.get("id") if event == "GUILD_CREATE" else data.get("guild_id"), "_socket": only}
+        routing = {"_guild": data.get("id") if event == "GUILD_CREATE" else data.get("guild_id"), "_socket": only,
+                   "_intent": intent}
         self.sent_frames.append({**frame, **routing})
         for ws in list(self.sockets):
             if not ws.closed and self._routed(ws, routing):
@@ -84,6 +99,8 @@ class Gateway:
                     shard = frame["d"].get("shard") or [0, 1]
                     self.socket_shards[ws] = (int(shard[0]), int(shard[1]))
                     self.session_shards[self.session_id] = self.socket_shards[ws]
+                    self.socket_intents[ws] = self.session_intents[self.session_id] = \
+                        int(frame["d"].get("intents", ALL_INTENTS))
                     guilds = [g for g in self.guild_names if shard_of(g, int(shard[1])) == int(shard[0])]
                     await self.dispatch("READY", {
                         "v": 10, "user": self.bot_user, "session_id": self.session_id, "shard": shard,
@@ -102,6 +119,7 @@ class Gateway:
                         await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
                         continue
                     self.socket_shards[ws] = self.session_shards.get(d.get("session_id"), (0, 1))
+                    self.socket_intents[ws] = self.session_intents.get(d.get("session_id"), ALL_INTENTS)
                     self.sockets.append(ws)
                     last = d.get("seq") or 0
                     for f in self.sent_frames:
@@ -120,4 +138,5 @@ class Gateway:
             if ws in self.sockets:
                 self.sockets.remove(ws)
             self.socket_shards.pop(ws, None)
+            self.socket_intents.pop(ws, None)
         return ws

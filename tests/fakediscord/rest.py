@@ -7,9 +7,11 @@ import asyncio
 import json
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from aiohttp import web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from tests.fakediscord.model import (
     DiscordError,
@@ -19,6 +21,33 @@ from tests.fakediscord.model import (
     Violation,
     snowflake,
 )
+
+
+@lru_cache(maxsize=4096)
+def _disposition(header: str) -> tuple[str | None, str | None]:
+    """A part's (name, filename) from its Content-Disposition, as aiohttp reads them (its parser
+    is slow: it escapes 128 characters on every call, and a body part calls it several times)."""
+    _, params = parse_content_disposition(header)
+    return content_disposition_filename(params, "name"), content_disposition_filename(params, "filename")
+
+
+def multipart_parts(body: bytes, content_type: str) -> list[tuple[str, str, str | None, bytes]]:
+    """The parts of a multipart body, each (name, filename, content type, data), read at once."""
+    boundary = next((p.strip()[len("boundary="):] for p in content_type.split(";")
+                     if p.strip().startswith("boundary=")), "")
+    delimiter = b"--" + boundary.strip('"').encode()
+    parts = []
+    for chunk in body.split(delimiter)[1:]:
+        if chunk.startswith(b"--"):  # the close delimiter
+            break
+        head, _, data = chunk[2:].partition(b"\r\n\r\n")  # after the delimiter's CRLF
+        headers = {}
+        for line in head.decode("utf-8", "replace").split("\r\n"):
+            key, _, value = line.partition(":")
+            headers[key.strip().lower()] = value.strip()
+        name, filename = _disposition(headers.get("content-disposition", ""))
+        parts.append((name or "", filename or "", headers.get("content-type"), data[:-2]))  # the CRLF before the next
+    return parts
 
 
 def jresp(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:
@@ -78,14 +107,11 @@ class Rest:
         rec.authorization = request.headers.get("Authorization", "")
         ctype = request.headers.get("Content-Type", "")
         if ctype.startswith("multipart/"):
-            reader = await request.multipart()
-            async for part in reader:
-                data = await part.read()
-                if part.name == "payload_json":
+            for name, filename, part_type, data in multipart_parts(await request.read(), ctype):
+                if name == "payload_json":
                     rec.json = json.loads(data)
                 else:
-                    rec.files.append(StoredFile(part.name or "", part.filename or "",
-                                                part.headers.get("Content-Type"), bytes(data)))
+                    rec.files.append(StoredFile(name, filename, part_type, data))
         elif request.can_read_body:
             raw = await request.read()
             if raw:

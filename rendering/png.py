@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image
 
 BAND = 32  # rows per cached band
-_CACHE: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
+_CACHE: OrderedDict[tuple[int, int, int, int, int], bytes] = OrderedDict()
 CACHE_BANDS = 8192  # compressed bands kept (about a kilobyte each)
 _BASE = 65521  # Adler-32's modulus
 
@@ -61,7 +61,7 @@ def encode_banded(image: Image.Image, level: int = 1) -> bytes:
         raw = pixels[top * stride:min(top + BAND, height) * stride]
         own = zlib.adler32(raw)
         adler = adler32_combine(adler, own, len(raw))
-        key = (top, width, zlib.crc32(raw), own)
+        key = (top, width, level, zlib.crc32(raw), own)
         found = _CACHE.get(key)
         if found is None:
             found = compressor.compress(raw) + compressor.flush(zlib.Z_FULL_FLUSH)

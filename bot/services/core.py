@@ -71,7 +71,7 @@ class ServiceCore:
     # ------------------------------------------------------------------ reads
     async def current(self, channel_id: str) -> GameRow | None:
         try:
-            async with self.db.reading_one() as conn:  # one statement: the game with its seats
+            async with self.db.reading_one(inline=True) as conn:  # one statement: the game with its seats
                 return await repo.open_in_channel(conn, str(channel_id))
         except StorageDamaged as exc:
             exc.game_id = await self._damaged_game_in(str(channel_id))
@@ -102,7 +102,7 @@ class ServiceCore:
 
     async def get(self, game_id: int) -> GameRow:
         try:
-            async with self.db.reading_one() as conn:
+            async with self.db.reading_one(inline=True) as conn:
                 record = await repo.get(conn, game_id)
         except StorageDamaged as exc:
             exc.game_id = game_id

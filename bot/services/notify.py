@@ -162,7 +162,7 @@ class Notifications:
         kept = self._memo.get(game_id)
         if version is not None and kept is not None and kept[0] == version:
             return kept[1]
-        async with self.db.reading() as conn:
+        async with self.db.reading(inline=True) as conn:
             choices = await repo.of_game(conn, game_id)
         if version is not None:
             self._keep(game_id, version, choices)
@@ -196,7 +196,7 @@ class Notifications:
         """Of the players a message of the table would ping, (those it may ping now, those held
         back); the pinged ones are noted for their ping limits. Read from the database (a limit
         needs the last ping as it is), kept for ``version``."""
-        async with self.db.reading() as conn:
+        async with self.db.reading(inline=True) as conn:
             choices = await repo.of_game(conn, game_id)
         heard = [u for u in user_ids if may_ping(choices.get(str(u)), now)]
         held = {str(u) for u in user_ids} - set(heard)

@@ -82,7 +82,7 @@ class Outbox:
 
     async def snapshot(self, game_id: int) -> Snapshot:
         """What is committed now, read beside the writer (the caller's claim is committed first)."""
-        async with self.db.reading() as conn:
+        async with self.db.reading(inline=True) as conn:
             record = await games.get(conn, game_id)
             if record is None:
                 raise NotFound("error.no_game")
@@ -116,7 +116,7 @@ class Outbox:
 
     async def waiting(self, game_id: int) -> bool:
         """Whether the table has entries not yet delivered."""
-        async with self.db.reading_one() as conn:
+        async with self.db.reading_one(inline=True) as conn:
             return bool(await announcements.pending(conn, game_id))
 
     async def latest(self) -> int:
@@ -131,7 +131,7 @@ class Outbox:
 
     async def delivered(self, ids: list[int], board: announcements.BoardRow | None) -> None:
         """Mark the entries done and store the table's current board, in one transaction."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(inline=True) as conn:
             if board is not None:
                 linked = board.game_id in self._linked and self._linked[board.game_id] == board.message_id
                 await announcements.set_board(conn, board, link=not linked)

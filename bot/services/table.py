@@ -34,7 +34,7 @@ class GameService(Lobby, Timeouts):
         still applies once. ``interaction_id`` (a slash command's) is stored with the move: the
         same interaction delivered again raises AlreadyApplied and changes nothing."""
         await self.foresee(user_id=user_id, action=action, channel_id=channel_id, game_id=game_id)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(inline=True) as conn:  # a move's few short statements
             try:
                 record = await self.pipeline.lock(conn, channel_id=channel_id, game_id=game_id)
             except GameMasterError:  # e.g. the game this very interaction finished

@@ -177,8 +177,10 @@ class Database:
         (one statement, only for such changes)."""
         self.committed(conn, game_id)
 
-    def transaction(self) -> AbstractAsyncContextManager[Any]:
-        """One transaction: everything inside commits together or not at all."""
+    def transaction(self, *, inline: bool = False) -> AbstractAsyncContextManager[Any]:
+        """One transaction: everything inside commits together or not at all. ``inline``: its
+        statements are few, short and indexed (a move's): SQLite runs them on the calling thread
+        instead of handing each to the connection's thread and back (PostgreSQL: no difference)."""
         raise NotImplementedError
 
     def single(self) -> AbstractAsyncContextManager[Any]:
@@ -186,13 +188,14 @@ class Database:
         than ``transaction()`` (no BEGIN, no COMMIT). Never for two statements that belong together."""
         raise NotImplementedError
 
-    def reading_one(self) -> AbstractAsyncContextManager[Any]:
+    def reading_one(self, *, inline: bool = False) -> AbstractAsyncContextManager[Any]:
         """Like ``reading()`` for ONE statement (a statement is a consistent snapshot by itself):
         two round trips fewer (no BEGIN, no COMMIT)."""
         raise NotImplementedError
 
-    def reading(self) -> AbstractAsyncContextManager[Any]:
-        """A consistent read-only snapshot of committed data that does not wait for writers."""
+    def reading(self, *, inline: bool = False) -> AbstractAsyncContextManager[Any]:
+        """A consistent read-only snapshot of committed data that does not wait for writers.
+        ``inline``: short indexed reads, run on the calling thread (see ``transaction``)."""
         raise NotImplementedError
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:

@@ -257,7 +257,7 @@ class PostgresDatabase(Database):
 
     # ------------------------------------------------------------------ access
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgConnection]:
+    async def transaction(self, *, inline: bool = False) -> AsyncIterator[PgConnection]:
         async with self._begun() as raw:
             yield PgConnection(raw)
 
@@ -272,13 +272,13 @@ class PostgresDatabase(Database):
                 await self.pool.release(conn.raw)
 
     @asynccontextmanager
-    async def reading_one(self) -> AsyncIterator[PgConnection]:
+    async def reading_one(self, *, inline: bool = False) -> AsyncIterator[PgConnection]:
         """A pooled connection for one statement (its own snapshot; no BEGIN/COMMIT round trips)."""
         async with self.single() as conn:
             yield conn
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[PgConnection]:
+    async def reading(self, *, inline: bool = False) -> AsyncIterator[PgConnection]:
         """A read-only snapshot (REPEATABLE READ) on a pooled connection; readers never wait for
         writers in PostgreSQL."""
         async with self._begun(isolation="repeatable_read", readonly=True) as raw:

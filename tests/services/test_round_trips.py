@@ -47,8 +47,8 @@ def counted(db: Database, door: str = "transaction") -> list[str]:
     plain = getattr(db, door)
 
     @asynccontextmanager
-    async def counting() -> AsyncIterator[Any]:
-        async with plain() as conn:
+    async def counting(**kw: Any) -> AsyncIterator[Any]:
+        async with plain(**kw) as conn:
             yield Counting(conn, sent)
 
     setattr(db, door, counting)

@@ -224,6 +224,21 @@ def wants_draw(state: StrategoState, knowledge: Knowledge) -> bool:
     return state.moves >= DRAW_TALK and ours < 1.5 * theirs
 
 
+def strike_value(state: StrategoState, move: Move, rank: str, far: bool, knowledge: Knowledge,
+                 dists: dict[str, dict[str, float]], urgent: dict[str, float]) -> float:
+    """An attack's worth: what it wins, a probe's sight of the defender, less the sight of our rank
+    it gives away; no far scout strike on an unknown piece in the opening."""
+    value = attack_value(rank, dists[move.dst], knowledge, urgent.get(move.dst, 1.0))
+    if move.dst not in knowledge.known:
+        if rank == SCOUT:
+            value += 6.0  # a probe: the defender's rank is seen
+        if move.src not in knowledge.own_revealed:
+            value -= 0.1 * piece_value(rank, knowledge, True)  # our rank is seen
+    if far and state.moves < OPENING and move.dst not in knowledge.known:
+        value -= 100.0
+    return value
+
+
 def score_moves(state: StrategoState, seat: int, knowledge: Knowledge, moves: list[Move]) -> dict[Move, float]:
     """Each move's worth (see the module's doc); the shuttle record is public (the log has it)."""
     board, revealed = knowledge.owners, knowledge.own_revealed
@@ -236,14 +251,7 @@ def score_moves(state: StrategoState, seat: int, knowledge: Knowledge, moves: li
         rank = knowledge.own[move.src]
         far = bool(line_between(move.src, move.dst))
         if board.get(move.dst) is not None:
-            value = attack_value(rank, dists[move.dst], knowledge, urgent.get(move.dst, 1.0))
-            if move.dst not in knowledge.known:
-                if rank == SCOUT:
-                    value += 6.0  # a probe: the defender's rank is seen
-                if move.src not in revealed:
-                    value -= 0.1 * piece_value(rank, knowledge, True)  # our rank is seen
-            if far and state.moves < OPENING and move.dst not in knowledge.known:
-                value -= 100.0
+            value = strike_value(state, move, rank, far, knowledge, dists, urgent)
         else:
             here = threat(move.src, rank, move.src in revealed, knowledge, board, dists)
             there = threat(move.dst, rank, move.src in revealed or far, knowledge, board, dists)

@@ -40,6 +40,7 @@ from bot.games.stratego.computer_normal import (
     piece_value,
     pull_fields,
     sound_setup,
+    strike_value,
     threat,
     urgencies,
     wants_draw,
@@ -367,14 +368,7 @@ def score_moves(state: StrategoState, seat: int, knowledge: ShapeKnowledge, move
         rank = knowledge.own[move.src]
         far = bool(line_between(move.src, move.dst))
         if board.get(move.dst) is not None:
-            value = attack_value(rank, dists[move.dst], knowledge, urgent.get(move.dst, 1.0))
-            if move.dst not in knowledge.known:
-                if rank == SCOUT:
-                    value += 6.0  # a probe: the defender's rank is seen
-                if move.src not in revealed:
-                    value -= 0.1 * piece_value(rank, knowledge, True)  # our rank is seen
-            if far and state.moves < OPENING and move.dst not in knowledge.known:
-                value -= 100.0
+            value = strike_value(state, move, rank, far, knowledge, dists, urgent)
         else:
             after = dict(board)
             del after[move.src]

@@ -91,13 +91,17 @@ class Knowledge:
             cache[rank] = self.immovable_weights(rank)
         return cache[rank]  # type: ignore[no-any-return]
 
+    def movable_shares(self) -> dict[str, float]:
+        """Each movable rank's share of the enemy's movable pieces left."""
+        left = {r: self.remaining[r] for r in MOVABLE if self.remaining[r] > 0}
+        total = sum(left.values())
+        return {r: n / total for r, n in left.items()} if total else {}
+
     def distribution(self, square: str) -> dict[str, float]:
         """Probability of each rank for the enemy piece on ``square``."""
         if square in self.known:
             return {self.known[square]: 1.0}
-        movable_left = {r: self.remaining[r] for r in MOVABLE if self.remaining[r] > 0}
-        total = sum(movable_left.values())
-        movable = {r: n / total for r, n in movable_left.items()} if total else {}
+        movable = self.movable_shares()
         if square in self.moved or not self.unmoved:
             return movable or {BOMB: 1.0}
         immovable = 0.0
@@ -190,9 +194,7 @@ class ShapeKnowledge(Knowledge):
         """The counts and the shape alone (before what the piece's moves betray)."""
         if square in self.known:
             return {self.known[square]: 1.0}
-        movable_left = {r: self.remaining[r] for r in MOVABLE if self.remaining[r] > 0}
-        total = sum(movable_left.values())
-        movable = {r: n / total for r, n in movable_left.items()} if total else {}
+        movable = self.movable_shares()
         if square in self.moved or not self.unmoved:
             return movable or {BOMB: 1.0}
         dist = dict(self.immovable_shares().get(square, {}))

@@ -31,6 +31,7 @@ from bot.engine.rng import Rng
 from bot.games.stratego import computer_normal as stratego_normal
 from bot.games.stratego import computer_strong as stratego_strong
 from bot.games.tjuv import computer_normal as tjuv_normal
+from bot.games.tjuv import computer_strong as tjuv_strong
 from bot.games.tjuv.view import role_of
 
 Choose = Callable[[Any, int, list[Any], Rng], Any]
@@ -45,7 +46,7 @@ def random_player(state: Any, seat: int, legal: list[Any], rng: Rng) -> Any:
 
 LEVELS: dict[str, dict[str, Choose]] = {
     "stratego": {"normal": stratego_normal.choose, "strong": stratego_strong.choose},
-    "tjuv": {"normal": tjuv_normal.choose},  # strong plays as normal (see docs/benchmarks.md)
+    "tjuv": {"normal": tjuv_normal.choose, "strong": tjuv_strong.choose},
 }
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 from bot.engine.plugin import GamePlugin, Private
 from bot.engine.registry import register_plugin
 
-from . import computer, computer_normal
+from . import computer, computer_normal, computer_strong
 from .engine import TjuvGame
 
 
@@ -16,8 +16,7 @@ def stash_items(private: Private) -> list[str]:
 GAME = TjuvGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME,
-    # No strong level yet, so strong plays as normal (the registry's fallback): planners checked by
-    # short rollouts (session 2: a money proxy; session 3: a win model fitted on normal's games)
-    # did not beat this one by the 1.5x fair share the issue asks (docs/bench/tjuv.md).
-    computers={"easy": computer.choose, "normal": computer_normal.choose},
+    # strong: the normal planner played around the escape (telegraph sentries, boarding only when
+    # the police are unlikely to stop him); measured in docs/bench/tjuv.md
+    computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
     renderer="rendering.tjuv", cog="cogs.tjuv", home=Path(__file__).parent, order=5, hidden=stash_items))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.games.tjuv import computer_normal as normal
 from bot.games.tjuv.actions import Fetch, Hide, Move
@@ -13,10 +12,6 @@ from bot.games.tjuv.state import ESCAPED, ESCAPING, FREE
 from .helpers import GAME, act, position
 
 LEVELS = {"normal": normal.choose}
-
-
-def test_the_strong_level_plays_as_normal() -> None:
-    assert registry.computer("tjuv", "strong") is normal.choose
 
 
 def decide(level: str, state, seat: int, seed: str = "t"):  # type: ignore[no-untyped-def]

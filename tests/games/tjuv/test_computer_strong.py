@@ -1,0 +1,90 @@
+"""The strong computer: the police keep sentries a roll away from a telegraph instead of standing on
+one, a thief boards only when the police are unlikely to stop him, and its reach is walked exactly."""
+from __future__ import annotations
+
+from types import ModuleType
+
+from bot.engine import registry
+from bot.engine.rng import Rng
+from bot.games.tjuv import computer_normal as normal
+from bot.games.tjuv import computer_strong as strong
+from bot.games.tjuv.actions import Action, Move
+from bot.games.tjuv.board import board
+from bot.games.tjuv.state import ESCAPING, TjuvState
+
+from .helpers import GAME, act, position
+
+
+def decide(module: ModuleType, state: TjuvState, seat: int) -> Action:
+    return module.choose(state, seat, GAME.legal_actions(state, seat), Rng("t"))
+
+
+def test_the_strong_level_is_registered() -> None:
+    assert registry.computer("tjuv", "strong") is strong.choose
+    assert registry.computer("tjuv", "normal") is normal.choose
+
+
+def test_a_square_by_a_telegraph_with_two_doors_reaches_it_with_two_rolls() -> None:
+    # C8 opens to C7 and B8: from C7 straight in (1) or round by B7 and B8 (3)
+    assert strong.telegraph_rolls("C7") == {1, 3}
+    assert strong.telegraph_rolls("F7") == {4, 6}
+    assert strong.telegraph_rolls("K11") == frozenset()
+    # no two squares cover more than four rolls between them
+    for posts in strong.sentry_posts(2):
+        assert len(strong.telegraph_rolls(posts[0]) | strong.telegraph_rolls(posts[1])) == 4
+
+
+def test_the_stop_chance_counts_the_rolls_that_land_a_policeman_on_a_telegraph() -> None:
+    state = position(3, police={"P1": "C7", "P2": "F7"}, thieves={1: {"at": "B5", "money": 8000}}, turn=1)
+    assert strong.stop_chance(state) == 4 / 6
+    state = position(3, police={"P1": "O3"}, thieves={1: {"at": "B5", "money": 8000}}, turn=1)
+    assert strong.stop_chance(state) == 1.0
+    assert strong.stop_chance(position(3, thieves={1: {"at": "B5", "money": 8000}}, turn=1)) == 0.0
+
+
+def test_a_thief_does_not_board_when_sentries_would_likely_stop_him() -> None:
+    # nobody stands on a telegraph, so normal boards the train; two policemen a roll from C8 stop
+    # him on four rolls of six
+    state = position(3, police={"P1": "C7", "P2": "F7"}, thieves={1: {"at": "B5", "money": 8000, "wanted": True}},
+                     turn=1, roll=4)
+    assert decide(normal, state, 1) == Move("T1", "B1")
+    assert decide(strong, state, 1) != Move("T1", "B1")
+
+
+def test_a_thief_boards_when_no_policeman_can_reach_a_telegraph() -> None:
+    state = position(3, thieves={1: {"at": "B5", "money": 8000, "wanted": True}}, turn=1, roll=4)
+    assert decide(strong, state, 1) == Move("T1", "B1")
+
+
+def test_the_police_do_not_stand_on_a_telegraph_while_nobody_escapes() -> None:
+    state = position(3, police={"P1": "M2"}, thieves={1: {"at": "B9", "money": 8000, "wanted": True}}, roll=3)
+    assert decide(normal, state, 0) == Move("P1", "O3")
+    action = decide(strong, state, 0)
+    assert isinstance(action, Move) and action.to not in board().telegraphs
+
+
+def test_the_police_rush_to_a_telegraph_when_a_thief_escapes() -> None:
+    state = position(3, police={"P1": "M2"}, thieves={1: {"at": "B5", "money": 8000}}, turn=1, roll=4)
+    act(state, 1, "move T1 B1")
+    assert state.thief(1).status == ESCAPING
+    state.turn, state.phase, state.roll = 0, "move", 3
+    assert decide(strong, state, 0) == Move("P1", "O3")
+
+
+def test_a_policeman_walks_to_a_sentry_post_while_the_thieves_are_far() -> None:
+    for roll in (1, 2):
+        state = position(3, police={"P1": "B13", "P2": "G7"}, thieves={1: {"at": "Z13"}, 2: {"at": "T22"}}, roll=roll)
+        action = decide(strong, state, 0)
+        assert isinstance(action, Move) and strong.telegraph_rolls(action.to), (roll, action)
+
+
+def test_the_strong_police_and_thieves_finish_a_game_against_normal_computers() -> None:
+    state = GAME.new(3, GAME.resolve_options({"max_rounds": 40, "police": "roll"}), "strong-game")
+    for n in range(3000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        module = strong if seat in (0, 1) else normal
+        GAME.apply(state, seat, module.choose(state, seat, GAME.legal_actions(state, seat),
+                                              registry.computer_rng("strong-game", n, seat)))
+    assert GAME.outcome(state) is not None

@@ -58,16 +58,18 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
     async def work() -> None:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
+        # a slash command names no table: the move's own transaction finds the channel's (one read
+        # of the game per move, not a look-up before it and the locked read inside)
+        channel = None if game_id else str(interaction.channel_id)
         try:
-            update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=table,
-                                           expected_ply=expected_ply, owner=owner,
+            update = await bot.service.act(user_id=str(interaction.user.id), action=action, game_id=game_id,
+                                           channel_id=channel, expected_ply=expected_ply, owner=owner,
                                            interaction_id=str(interaction.id))
         except Conflict:
-            await show_current(interaction, table, private=owner is not None)
+            await show_current(interaction, game_id, private=owner is not None)
             return
         except StorageDamaged as exc:
-            exc.game_id = exc.game_id or table
+            exc.game_id = exc.game_id or game_id or await bot.service.damaged_game_in(str(interaction.channel_id))
             raise
         answered = None
         answer_done = False

@@ -74,10 +74,10 @@ class ServiceCore:
             async with self.db.reading_one(inline=True) as conn:  # one statement: the game with its seats
                 return await repo.open_in_channel(conn, str(channel_id))
         except StorageDamaged as exc:
-            exc.game_id = await self._damaged_game_in(str(channel_id))
+            exc.game_id = await self.damaged_game_in(str(channel_id))
             raise
 
-    async def _damaged_game_in(self, channel_id: str) -> int | None:
+    async def damaged_game_in(self, channel_id: str) -> int | None:
         """The id of the channel's open game whose row could not be read (its id and status sit
         before the damage more often than not), for the operator's log."""
         try:

@@ -134,3 +134,60 @@ def know(state: ZlodejState, seat: int) -> Knowledge:
     order = [o for o in order if not state.resigned[o]]
     return Knowledge(seat=seat, players=state.players, unseen=unseen, pool=sum(unseen.values()),
                      hands=[len(h) for h in state.hands], drawing_over=state.drawing_over, order=order)
+
+
+def miss_among(pool: int, thieves: int, hand: int) -> float:
+    """The chance that ``hand`` cards drawn from ``pool`` unseen cards hold none of ``thieves``."""
+    chance = 1.0
+    for i in range(min(hand, pool)):
+        chance *= max(0.0, (pool - thieves - i) / (pool - i))
+    return chance
+
+
+@dataclass
+class Inferred(Knowledge):
+    """Knowledge sharpened by what each opponent passed by (the public log, ``ZlodejState.passed``).
+
+    A player who ended a turn while an open top group or the discard top was of rank r, keeping
+    cards in hand, almost surely kept no natural card of rank r (laying it would have stolen the
+    group or taken the card: level normal never keeps one). So an opponent's hand is its kept cards,
+    of ranks it passed by never, and the fresh cards it drew since, any unseen card alike."""
+    kept: list[int] = field(default_factory=list)  # per seat: cards of its hand known to avoid ``passed``
+    passed: list[frozenset[int]] = field(default_factory=list)
+
+    def holds(self, seat: int, rank: int) -> float:
+        key = (seat, rank)
+        if key not in self._holds:
+            hand = self.hands[seat]
+            if hand <= 0 or self.pool <= 0:
+                self._holds[key] = 0.0
+            else:
+                self._holds[key] = self._holds_inferred(seat, rank, hand)
+        return self._holds[key]
+
+    def _holds_inferred(self, seat: int, rank: int, hand: int) -> float:
+        old = max(0, min(self.kept[seat], hand))
+        fresh = hand - old
+        avoided = self.passed[seat]
+        # the kept cards come from the unseen cards of the ranks not passed by (jokers included)
+        narrow = self.pool - sum(self.unseen[r] for r in avoided if r != JOKER_RANK)
+        naturals = self.unseen[rank] if rank != JOKER_RANK else 0
+        no_natural = miss_among(self.pool, naturals, fresh)
+        if rank not in avoided:
+            no_natural *= miss_among(narrow, naturals, old)
+        jokers = self.unseen[JOKER_RANK]
+        no_joker = miss_among(self.pool, jokers, fresh) * miss_among(narrow, jokers, old)
+        return 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
+
+    def avoids(self, seat: int) -> tuple[int, frozenset[int]]:
+        """How many of the seat's cards are known to avoid which ranks (for consistent re-deals)."""
+        return max(0, min(self.kept[seat], self.hands[seat])), self.passed[seat]
+
+
+def infer(state: ZlodejState, seat: int) -> Inferred:
+    """``know`` with each opponent's passes (what it kept at its last turn end) taken into account."""
+    base = know(state, seat)
+    kept = [0 if o == seat else max(0, state.kept[o]) for o in range(state.players)]
+    passed = [frozenset() if o == seat else frozenset(state.passed[o]) for o in range(state.players)]
+    return Inferred(seat=base.seat, players=base.players, unseen=base.unseen, pool=base.pool, hands=base.hands,
+                    drawing_over=base.drawing_over, order=base.order, kept=kept, passed=passed)

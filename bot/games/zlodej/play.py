@@ -116,12 +116,25 @@ def do_discard(state: ZlodejState, seat: int, card: Card) -> list[Event]:
     if card not in state.hands[seat]:
         raise IllegalAction("zlodej.error.not_in_hand", topic="discard", card=str(card))
     state.hands[seat].remove(card)
+    record_end(state, seat)
     state.discard.append(card)
-    return [Event("zlodej.event.discard", {"seat": seat, "card": str(card)}), *end_turn(state, seat)]
+    return [Event("zlodej.event.discard", {"seat": seat, "card": str(card)}), *end_turn(state, seat, recorded=True)]
 
 
-def end_turn(state: ZlodejState, seat: int) -> list[Event]:
+def record_end(state: ZlodejState, seat: int) -> None:
+    """Note what everyone saw at the seat's turn end (``ZlodejState.kept`` and ``passed``): the cards it
+    keeps, and every rank it could have laid on (the open tops and the discard top before a throw)."""
+    ranks = {top_rank(state, o) for o in range(state.players)}
+    if state.discard:
+        ranks.add(state.discard[-1].rank)
+    state.kept[seat] = len(state.hands[seat])
+    state.passed[seat] = sorted(r for r in ranks if r is not None)
+
+
+def end_turn(state: ZlodejState, seat: int, recorded: bool = False) -> list[Event]:
     """Draw up to a full hand (while drawing lasts), then pass to the next seat holding cards."""
+    if not recorded:
+        record_end(state, seat)
     events = [Event("zlodej.event.turn_end", {"seat": seat})]
     if not state.drawing_over:
         events += draw(state, seat)

@@ -6,7 +6,7 @@ Open piles never hold a joker: laying a joker locks the whole pile at once.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,17 @@ class ZlodejState:
     laid: bool = False  # the seat to act has laid at least once this turn
     drawing_over: bool = False  # someone could not refill to a full hand: nobody draws again
     finished: bool = False
+    # From the public log, each seat's last turn end: the cards it kept in hand (before drawing;
+    # -1 before its first turn) and the ranks it could have laid then (every open top group and
+    # the discard top before its throw). The computers infer from it what a seat does not hold.
+    kept: list[int] = field(default_factory=list)
+    passed: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.kept) != self.players:
+            self.kept = [-1] * self.players
+        if len(self.passed) != self.players:
+            self.passed = [[] for _ in range(self.players)]
 
     def all_cards(self) -> list[Card]:
         """Every card in the game wherever it lies (used to check conservation)."""
@@ -98,6 +109,8 @@ def dump_state(state: ZlodejState) -> dict[str, Any]:
         "drawing_over": state.drawing_over,
         "resigned": list(state.resigned),
         "finished": state.finished,
+        "kept": list(state.kept),
+        "passed": [list(r) for r in state.passed],
     }
 
 
@@ -116,4 +129,7 @@ def load_state(data: dict[str, Any]) -> ZlodejState:
         drawing_over=bool(data["drawing_over"]),
         resigned=[bool(r) for r in data["resigned"]],
         finished=bool(data["finished"]),
+        # games stored before the record existed: nothing known yet
+        kept=[int(k) for k in data.get("kept", [])],
+        passed=[[int(r) for r in ranks] for ranks in data.get("passed", [])],
     )

@@ -12,7 +12,7 @@ import discord
 from bot.errors import InvalidAction
 from cogs.components import admit_component
 from cogs.limits import overlong
-from cogs.replies import prime_locale, reply_error
+from cogs.replies import expired, prime_locale, reply_error
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -52,7 +52,12 @@ async def reply_tree_error(interaction: discord.Interaction, error: discord.app_
         if choice is not None:
             await reply_error(interaction, choice)
             return
-    await reply_error(interaction, getattr(error, "original", error))
+    original = getattr(error, "original", error)
+    if expired(interaction, original):  # too late for any answer (cogs/replies.py guarded)
+        log.warning("interaction %s was not acknowledged within Discord's 3 s; it failed for its user",
+                    interaction.id)
+        return
+    await reply_error(interaction, original)
 
 
 def _choice_refusal(interaction: discord.Interaction, value: Any) -> InvalidAction | None:

@@ -140,9 +140,26 @@ async def acknowledged(interaction: discord.Interaction) -> bool:
     return True
 
 
+UNKNOWN_INTERACTION = 10062  # Discord's answer to a first response after its 3 s
+
+
+def expired(interaction: discord.Interaction, exc: BaseException) -> bool:
+    """Discord's 3 s for the interaction's first response ran out before it was sent: nothing can
+    be said to it any more (Discord shows the player "This interaction failed")."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION and \
+        not interaction.response.is_done()
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run ``work``; any error becomes one ephemeral, translated reply."""
+    """Run ``work``; any error becomes one ephemeral, translated reply. An interaction whose first
+    response came too late gets none (Discord would refuse it too) and is logged in one line: when
+    the machine is short and many first responses miss Discord's 3 s, formatting each one's
+    traceback twice (the refused reply raising again) took more of the event loop than the moves."""
     try:
         await work()
     except Exception as exc:  # noqa: BLE001 - every error must answer the user
+        if expired(interaction, exc):
+            log.warning("interaction %s was not acknowledged within Discord's 3 s; it failed for its user",
+                        interaction.id)
+            return
         await reply_error(interaction, exc)

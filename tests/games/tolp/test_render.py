@@ -4,13 +4,14 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.engine.registry import computer_action
 from bot.engine.rng import Rng
 from bot.games.tolp.state import TolpState
 from rendering import tolp as render
-from rendering.theme import THEMES, theme_of
+from rendering.kit import new_canvas
+from rendering.theme import THEMES, marker, theme_of
 
 from .build import GAME, act, exchange_state
 
@@ -102,3 +103,21 @@ def test_the_exchange_view_says_who_gave_and_who_received() -> None:
     low = GAME.observe(state, 3) | {"names": NAMES}
     assert "You gave: 5H 9S" in render.describe_private(high) and "You received: AC AD" in render.describe_private(high)
     assert "You received: 5H 9S" in render.describe_private(low) and "You gave: AC AD" in render.describe_private(low)
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_a_pasted_panel_ground_is_the_panel_drawn_in_place(theme: str) -> None:
+    """The panel's box and turn ring are drawn once and pasted (``panel_ground``): pixel for pixel
+    what drawing them at the panel's place on the board's background gives."""
+    th = theme_of(theme)
+    for seat, (x, y, w) in enumerate(render._layout(5, 137)):
+        for acting, out in ((False, False), (True, False), (False, True)):
+            drawn, draw = new_canvas(render.WIDTH, 700, th.background)
+            fill = th.surface_turn if acting else th.header if out else th.surface
+            draw.rounded_rectangle([x, y, x + w, y + render.PANEL_H], radius=14, fill=fill, outline=th.line,
+                                   width=2)
+            if acting:
+                marker(draw, [x, y, x + w, y + render.PANEL_H], th, turn=True, radius=14, width=6)
+            pasted, _ = new_canvas(render.WIDTH, 700, th.background)
+            pasted.paste(render.panel_ground(w, acting, out, th.name), (x, y))
+            assert ImageChops.difference(drawn, pasted).getbbox() is None, (seat, acting, out)

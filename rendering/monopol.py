@@ -8,6 +8,7 @@ which is far faster to encode than an RGB PNG. Street names are the Norwegian bo
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache, lru_cache
@@ -347,14 +348,19 @@ def _ground_mapped(size: tuple[int, int], theme: str) -> Image.Image:
     return _mapped(Image.new("RGB", size, theme_of(theme).background), theme)
 
 
-def dirty_boxes(pub: Mapping[str, Any]) -> list[tuple[int, int, int, int]]:
-    """Where a board differs from the static one: the centre (dice, debts, trade, the log), each
-    owned square (owner strip, buildings, mortgage) and each token with its ring."""
-    boxes = [(CORNER + BAND, CORNER + 150, SIZE - CORNER - BAND, SIZE - CORNER - BAND)]
-    for index, owner in enumerate(pub["owner"]):
-        if owner >= 0:  # a hotel stands wider than its colour bar: 14 px past the square's edge
-            x0, y0, x1, y1 = tile_box(index)
-            boxes.append((max(0, x0 - 14), max(0, y0 - 14), min(SIZE, x1 + 14), min(SIZE, y1 + 14)))
+Box = tuple[int, int, int, int]
+
+
+def _square_box(index: int) -> Box:
+    """An owned square's part of the board: a hotel stands wider than its colour bar, 14 px past
+    the square's edge."""
+    x0, y0, x1, y1 = tile_box(index)
+    return max(0, x0 - 14), max(0, y0 - 14), min(SIZE, x1 + 14), min(SIZE, y1 + 14)
+
+
+def _token_boxes(pub: Mapping[str, Any]) -> list[Box]:
+    """Each token still in the game with its ring (the player to act's disc)."""
+    boxes = []
     slots: dict[tuple[int, bool], int] = {}
     reach = TOKEN_R + 8
     for seat in range(pub["players"]):
@@ -367,6 +373,41 @@ def dirty_boxes(pub: Mapping[str, Any]) -> list[tuple[int, int, int, int]]:
         boxes.append((max(0, int(x - reach)), max(0, int(y - reach)), min(SIZE, int(x + reach) + 1),
                       min(SIZE, int(y + reach) + 1)))
     return boxes
+
+
+CENTRE_BOX: Box = (CORNER + BAND, CORNER + 150, SIZE - CORNER - BAND, SIZE - CORNER - BAND)
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _square_state(pub: Mapping[str, Any], index: int) -> tuple[int, int, bool]:
+    return pub["owner"][index], pub["level"][index], bool(pub["mortgaged"][index])
+
+
+# An owned square's part of the board, already on the palette, by all that is drawn in it: its
+# own and its two neighbours' owner, buildings and mortgage (a box reaches 14 px into each
+# neighbour), the locale (street names) and the theme. Tokens and the centre are pasted over the
+# squares afterwards, so a box is kept only when no token stood in it.
+_SQUARES: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+SQUARES_KEPT = 1024  # about 20 KB each
+
+
+def _mapped_square(layer: Image.Image, pub: Mapping[str, Any], index: int, box: Box, tokens: list[Box],
+                   locale: str, theme: str) -> Image.Image:
+    key = (index, _square_state(pub, index), _square_state(pub, (index - 1) % 40),
+           _square_state(pub, (index + 1) % 40), locale, theme)
+    found = _SQUARES.get(key)
+    if found is not None:
+        _SQUARES.move_to_end(key)
+        return found
+    mapped = _mapped(layer.crop(box), theme)
+    if not any(_overlaps(box, token) for token in tokens):
+        _SQUARES[key] = mapped
+        if len(_SQUARES) > SQUARES_KEPT:
+            _SQUARES.popitem(last=False)
+    return mapped
 
 
 def board_top(obs: Mapping[str, Any], names: Names, locale: str = "en", event_hint: Any = None) -> int:
@@ -390,10 +431,17 @@ def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", them
     image.putpalette(_palette(th.name).getpalette() or [])
     image.paste(_mapped(heading, th.name), (0, 0))
     layer = _board_layer(pub, names, locale, th)
-    board = _static_mapped(normalize(locale), th.name).copy()
-    for box in dirty_boxes(pub):  # only what was drawn on the static board is mapped again
-        board.paste(_mapped(layer.crop(box), th.name), box[:2])
-    image.paste(board, (0, top))
+    language = normalize(locale)
+    image.paste(_static_mapped(language, th.name), (0, top))
+    # only what was drawn on the static board is mapped again: the owned squares (kept mapped by
+    # what they show), then over them the centre and the tokens
+    tokens = _token_boxes(pub)
+    for index, owner in enumerate(pub["owner"]):
+        if owner >= 0:
+            box = _square_box(index)
+            image.paste(_mapped_square(layer, pub, index, box, tokens, language, th.name), (box[0], box[1] + top))
+    for box in (CENTRE_BOX, *tokens):
+        image.paste(_mapped(layer.crop(box), th.name), (box[0], box[1] + top))
     image.paste(_ground_mapped((SIZE, rows * ROW_H + 8), th.name), (0, top + SIZE))
     for seat in range(pub["players"]):
         image.paste(_mapped_cell(_panel_cell(pub, seat, names, locale), th.name),

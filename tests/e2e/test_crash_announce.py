@@ -148,8 +148,9 @@ def settled(fake: FakeDiscord, last: str) -> bool:
 
 
 async def drained(db: Database) -> bool:
-    """Every outbox entry marked done (the bookkeeping right after the last DM; bounded wait)."""
-    for _ in range(100):
+    """Every outbox entry marked done (the bookkeeping right after the last DM; bounded wait: 30 s,
+    as the other waits here, since under the whole suite on two cores 5 s was once too short)."""
+    for _ in range(600):
         row = await db.fetchone("SELECT COUNT(*) FROM announcements WHERE done_at IS NULL")
         if row is not None and row[0] == 0:
             return True

@@ -107,3 +107,30 @@ def test_board_shows_the_time_left_to_the_agreed_end() -> None:
     image.load()  # decodes, not just its header
     assert image.size[0] >= 1000
     assert time_left(GAME.observe(new(3), None)["public"], "en") == ""
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_board_put_together_from_kept_parts_is_the_whole_board_on_the_palette(theme: str) -> None:
+    """The board is assembled from parts mapped onto the palette apart (the static board, the owned
+    squares kept by what they show, the centre, the tokens, the player cells): over a seeded game of
+    six computers, every picture is pixel for pixel the whole board drawn at once and mapped."""
+    from rendering.monopol import _board_rgb, _mapped
+
+    names = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann", "Ola", "Siri"]
+    state = GAME.new(6, GAME.resolve_options({}), "assembled")
+    checked = 0
+    for step in range(300):
+        if GAME.outcome(state):
+            break
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
+        if step % 10:
+            continue
+        obs = GAME.observe(state, None)
+        shown = decode(render_public(obs, names=names, locale="nb", theme=theme)).convert("RGB")
+        whole = _mapped(_board_rgb(obs, names, "nb", theme), theme).convert("RGB")
+        top = board_top(obs, names, "nb")  # drawn on the whole, the header's rule also falls on the board's first row
+        for box in ((0, 0, whole.width, top), (0, top + 1, whole.width, whole.height)):
+            assert shown.crop(box).tobytes() == whole.crop(box).tobytes(), f"step {step}"
+        checked += 1
+    assert checked >= 25

@@ -18,7 +18,9 @@ looked for last.
   that walls the flag in takes it in two if it is a miner; attacking such a piece is worth the
   flag times the chance the attack removes it (the greedy baseline's miners walked down the
   edge file, defused the wall and took the flag while a stronger piece stood next to them).
-- Setup checks, draw offers and answers, and the ending follow the normal player's rules.
+- **Draws**: offered and accepted only when behind in material (``wants_draw``), or from move
+  ``DRAW_LATE`` on whatever the material; a game it leads it plays on for the win.
+- Setup checks follow the normal player's rules.
 Randomness comes only from the stream it is given (the game's), so a replay repeats it.
 """
 from __future__ import annotations
@@ -29,21 +31,23 @@ from collections.abc import Mapping
 
 from bot.engine.rng import Rng
 from bot.games.stratego import setups
-from bot.games.stratego.actions import Action, Move, OfferDraw, Ready, SetupCode
+from bot.games.stratego.actions import AcceptDraw, Action, DeclineDraw, Move, OfferDraw, Ready, SetupCode
 from bot.games.stratego.board import LAKES, coords, line_between, neighbours, setup_squares
 from bot.games.stratego.computer_normal import (
+    DRAW_ALWAYS,
+    DRAW_TALK,
     GAME,
     OPENING,
     PULL,
     attack_value,
     is_sound,
+    material,
     piece_value,
     pull_fields,
     sound_setup,
     strike_value,
     threat,
     urgencies,
-    wants_draw,
 )
 from bot.games.stratego.computer_normal import choose as normal_choose
 from bot.games.stratego.knowledge import MOVABLE, Knowledge, ShapeKnowledge, read_trail
@@ -60,6 +64,8 @@ GUARD_HOLD = 0.25  # of a gate's danger: what holding it is worth (and leaving i
 GUARD_PULL = 0.05  # of it, per step closer to the gate, for the nearest piece that may hold it
 STRIKE_SURE = 5.0  # a strike worth more than this to the enemy, by its reckoning, it makes nearly always
 APPROACH = 0.3  # of that, for a step that puts a piece beside the threat (to strike next move)
+DRAW_LATE = 1450  # moves: from here on a draw is offered and accepted whatever the material
+BEHIND = 0.8  # from DRAW_TALK on, a draw is taken when our material is below this share of the enemy's
 
 
 def is_strong_sound(draft: Mapping[str, str], seat: int) -> bool:
@@ -386,15 +392,31 @@ def score_moves(state: StrategoState, seat: int, knowledge: ShapeKnowledge, move
     return scores
 
 
+def wants_draw(state: StrategoState, knowledge: Knowledge) -> bool:
+    """A draw is worth taking only when we are behind: from ``DRAW_TALK`` moves on when clearly
+    behind, from ``DRAW_ALWAYS`` on unless ahead, from ``DRAW_LATE`` on always (so a game
+    between computers still ends within 1,500 moves). A game we lead is played out for the win."""
+    if state.moves >= DRAW_LATE:
+        return True
+    if state.moves < DRAW_TALK:
+        return False
+    ours, theirs = material(knowledge)
+    if state.moves >= DRAW_ALWAYS:
+        return ours <= theirs
+    return ours < BEHIND * theirs
+
+
 def choose(state: StrategoState, seat: int, legal: list[Action], rng: Rng) -> Action:
     rand = random.Random(rng.randint(0, 2**62) ^ 0x5EED)
     if state.phase == SETUP:
         if is_strong_sound(state.drafts[seat], seat):
             return Ready()
         return SetupCode(setups.to_code(strong_setup(rand, seat), seat))
+    if state.phase == PLAY and state.draw_offer is not None:
+        return AcceptDraw() if wants_draw(state, knowledge_of(state, seat)) else DeclineDraw()
     moves = [a for a in legal if isinstance(a, Move)]
-    if state.phase != PLAY or state.draw_offer is not None or not moves:
-        return normal_choose(state, seat, legal, rng)  # draws answered by the normal player's rules
+    if state.phase != PLAY or not moves:
+        return normal_choose(state, seat, legal, rng)
     knowledge = knowledge_of(state, seat)
     if not state.offer_blocked[seat] and wants_draw(state, knowledge):
         return OfferDraw()

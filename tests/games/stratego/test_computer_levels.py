@@ -4,6 +4,7 @@ never depend on the enemy's hidden ranks."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.games.stratego import computer_normal as normal
 from bot.games.stratego import computer_strong as strong
 from bot.games.stratego.actions import AcceptDraw, DeclineDraw, Move, OfferDraw, Ready, SetupCode
 from bot.games.stratego.board import adjacent, setup_squares
-from bot.games.stratego.knowledge import Knowledge
+from bot.games.stratego.knowledge import START_COUNTS, Knowledge
 from bot.games.stratego.pieces import BOMB, FLAG, SCOUT
 
 from .helpers import BLUE, RED, move, position
@@ -110,6 +111,36 @@ def test_a_long_game_is_offered_as_a_draw_and_the_offer_accepted(level: str) -> 
     assert decide(level, state, RED) == OfferDraw()
     GAME.apply(state, RED, OfferDraw())
     assert decide(level, state, BLUE) == AcceptDraw()
+
+
+def _endgame(pieces: dict[str, tuple[int, str]], turn: int = RED):  # type: ignore[no-untyped-def]
+    """``pieces`` on the board, every other piece of both armies captured (so the counts agree)."""
+    state = position(pieces, turn=turn)
+    for seat in (RED, BLUE):
+        left = Counter(rank for owner, rank in pieces.values() if owner == seat)
+        state.captured[seat] = sorted((Counter(START_COUNTS) - left).elements())
+    return state
+
+
+def test_strong_plays_on_a_game_it_leads_until_late_and_takes_a_draw_when_behind() -> None:
+    ahead = {"A1": (RED, "F"), "E4": (RED, "9"), "D4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "5")}
+    state = _endgame(ahead)
+    state.moves = normal.DRAW_ALWAYS
+    assert isinstance(decide("strong", state, RED), Move)  # ahead: no offer
+    offered = _endgame(ahead, turn=BLUE)
+    offered.moves = normal.DRAW_ALWAYS
+    GAME.apply(offered, BLUE, OfferDraw())
+    assert decide("strong", offered, RED) == DeclineDraw()  # ahead: played on for the win
+    assert decide("normal", offered, RED) == AcceptDraw()
+    late = _endgame(ahead)
+    late.moves = strong.DRAW_LATE
+    assert decide("strong", late, RED) == OfferDraw()  # late: the game must end
+    behind = _endgame({"A1": (RED, "F"), "E4": (RED, "5"), "J10": (BLUE, "F"), "E7": (BLUE, "9"),
+                       "D7": (BLUE, "5")})
+    behind.moves = normal.DRAW_TALK
+    assert decide("strong", behind, RED) == OfferDraw()
+    behind.moves = normal.DRAW_TALK - 1
+    assert isinstance(decide("strong", behind, RED), Move)  # not before DRAW_TALK
 
 
 def test_the_easy_computer_too_offers_a_long_game_as_a_draw_and_accepts_one() -> None:

@@ -20,6 +20,8 @@ plan's favourite is played (docs/bench/zlodej.md).
 The budget is counted in samples, never in time, so a replay decides the same."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.engine.cards import Card
 from bot.engine.rng import Rng
 from bot.errors import GameMasterError
@@ -170,13 +172,21 @@ def in_endgame(state: ZlodejState) -> bool:
 def endgame_choice(state: ZlodejState, seat: int, found: list[tuple[float, tuple[Step, ...], Action]],
                    rng: Rng) -> Action:
     """Near the end every sample is played out to the final count: the candidate that wins most."""
+    return sampled_choice(state, seat, found, rng, ENDGAME_SAMPLES, play_out, ENDGAME_MARGIN)
+
+
+def sampled_choice(state: ZlodejState, seat: int, found: list[tuple[float, tuple[Step, ...], Action]], rng: Rng,
+                   samples: int, score: Callable[[ZlodejState, int, tuple[Step, ...]], float],
+                   margin: float) -> Action:
+    """Every candidate scored in the same consistent re-deals; the plan's favourite (the first)
+    stays unless another does better over the samples by ``margin`` in all."""
     totals = [0.0] * len(found)
-    for _ in range(ENDGAME_SAMPLES):
+    for _ in range(samples):
         world = consistent(RULES.scramble_hidden(state, seat, rng), seat, rng)
         for i, (_, steps, _) in enumerate(found):
-            totals[i] += play_out(fast_copy(world), seat, steps)
+            totals[i] += score(fast_copy(world), seat, steps)
     best = max(range(len(found)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] < ENDGAME_MARGIN:
+    if totals[best] - totals[0] < margin:
         best = 0
     return found[best][2]
 
@@ -191,14 +201,5 @@ def choose(state: ZlodejState, seat: int, legal: list[Action], rng: Rng) -> Acti
         return endgame_choice(state, seat, found, rng)
     if not MIDGAME or SAMPLES <= 0 or len(found) == 1 or found[0][0] - found[1][0] >= CLEAR_LEAD:
         return found[0][2]
-    totals = [0.0] * len(found)
-    for _ in range(SAMPLES):
-        world = consistent(RULES.scramble_hidden(state, seat, rng), seat, rng)
-        for i, (_, steps, _) in enumerate(found):
-            totals[i] += rollout(fast_copy(world), seat, steps)
-    # A few samples are noisy: the plan's favourite stays unless another candidate does better
-    # in the samples by a clear margin on average.
-    best = max(range(len(found)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] < SWITCH_MARGIN * SAMPLES:
-        best = 0
-    return found[best][2]
+    # a few samples are noisy: another candidate must do better by a clear margin on average
+    return sampled_choice(state, seat, found, rng, SAMPLES, rollout, SWITCH_MARGIN * SAMPLES)

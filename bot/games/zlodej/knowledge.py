@@ -68,14 +68,15 @@ class Knowledge:
         key = (seat, rank)
         if key not in self._holds:
             hand = self.hands[seat]
-            if hand <= 0 or self.pool <= 0:
-                self._holds[key] = 0.0
-            else:
-                naturals = self.unseen[rank] if rank != JOKER_RANK else 0
-                no_natural = self.miss(naturals, hand)
-                no_joker = self.miss(self.unseen[JOKER_RANK], hand)
-                self._holds[key] = 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
+            self._holds[key] = 0.0 if hand <= 0 or self.pool <= 0 else self._chance(seat, rank, hand)
         return self._holds[key]
+
+    def _chance(self, seat: int, rank: int, hand: int) -> float:
+        """``holds`` for a seat with ``hand`` cards, every unseen card alike."""
+        naturals = self.unseen[rank] if rank != JOKER_RANK else 0
+        no_natural = self.miss(naturals, hand)
+        no_joker = self.miss(self.unseen[JOKER_RANK], hand)
+        return 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
 
     def expected_loss(self, groups: tuple[tuple[int, int], ...]) -> float:
         """Points of an open pile (groups bottom first as (rank, points)) expected to be stolen
@@ -155,17 +156,7 @@ class Inferred(Knowledge):
     kept: list[int] = field(default_factory=list)  # per seat: cards of its hand known to avoid ``passed``
     passed: list[frozenset[int]] = field(default_factory=list)
 
-    def holds(self, seat: int, rank: int) -> float:
-        key = (seat, rank)
-        if key not in self._holds:
-            hand = self.hands[seat]
-            if hand <= 0 or self.pool <= 0:
-                self._holds[key] = 0.0
-            else:
-                self._holds[key] = self._holds_inferred(seat, rank, hand)
-        return self._holds[key]
-
-    def _holds_inferred(self, seat: int, rank: int, hand: int) -> float:
+    def _chance(self, seat: int, rank: int, hand: int) -> float:
         old = max(0, min(self.kept[seat], hand))
         fresh = hand - old
         avoided = self.passed[seat]

@@ -149,12 +149,23 @@ def _card_image(card: str | None, w: int, h: int, highlight: bool, crosswise: bo
     return image.rotate(90, expand=True) if crosswise else image
 
 
+def card_face(card: str | None, w: int, h: int, highlight: bool = False) -> Image.Image:
+    """The cached RGBA picture ``paste_card`` pastes (its alpha is 0 or 255: the box and the suits
+    are drawn without anti-aliasing, the rank lies inside the opaque card)."""
+    return _card_image(card, w, h, highlight, False)
+
+
+def note_card(card: str | None, h: int) -> None:
+    """Count a card's rank as drawn text for ``recording``, as ``paste_card`` does."""
+    if card is not None:
+        note(card[:-1] if card != "JK" else "JOKER", rank_size(h) if card != "JK" else rank_size(h) // 2, True)
+
+
 def paste_card(canvas: Image.Image, card: str | None, x: int, y: int, w: int, h: int, *, highlight: bool = False,
                crosswise: bool = False) -> None:
     """A card face (None: its back) drawn once and pasted at (x, y), optionally turned a quarter; its
     rank counts as drawn text for ``recording`` every time."""
-    if card is not None:
-        note(card[:-1] if card != "JK" else "JOKER", rank_size(h) if card != "JK" else rank_size(h) // 2, True)
+    note_card(card, h)
     image = _card_image(card, w, h, highlight, crosswise)
     canvas.paste(image, (x, y), image)
 

@@ -52,7 +52,13 @@ def encode_banded(image: Image.Image, level: int = 1) -> bytes:
     # each scanline starts with its filter byte, 0: the picture one column wider, that column 0
     lines = Image.new("P", (width + 1, height), 0)
     lines.paste(image, (1, 0))
-    pixels = memoryview(lines.tobytes())
+    return encode_lines(lines.tobytes(), width, height, image.getpalette() or [0, 0, 0], level)
+
+
+def encode_lines(lines: bytes, width: int, height: int, palette: list[int], level: int = 1) -> bytes:
+    """PNG bytes of palette pixels given as scanlines ``width + 1`` bytes long, each starting with
+    its filter byte 0 (a picture drawn one column wider, that column index 0, need not be copied)."""
+    pixels = memoryview(lines)
     stride = width + 1
     compressor: Any = zlib.compressobj(level, zlib.DEFLATED, -15)
     parts: list[bytes] = [b"\x78\x01"]  # zlib header: deflate, 32 KB window
@@ -73,7 +79,6 @@ def encode_banded(image: Image.Image, level: int = 1) -> bytes:
         parts.append(found)
     parts.append(b"\x03\x00")  # the final block: empty, fixed Huffman codes
     parts.append(struct.pack(">I", adler & 0xFFFFFFFF))
-    palette = image.getpalette() or [0, 0, 0]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", bytes(palette)),
                      _chunk(b"IDAT", b"".join(parts)), _chunk(b"IEND", b"")))

@@ -147,6 +147,19 @@ def header_height(header: Header, width: int) -> int:
     return _layout(header, width)[0]
 
 
+def header_items(header: Header, width: int) -> tuple[int, list[tuple[str, int, bool, str, int]]]:
+    """What ``draw_header`` draws: its height and each text as (text, size, bold, role, y), roles
+    title, right, acting and news (for a renderer that draws the header its own way)."""
+    return _layout(header, width)
+
+
+def header_colour(header: Header, theme: Theme, role: str) -> RGB:
+    """The colour ``draw_header`` gives a text of ``role``."""
+    if role == "right":
+        return theme.muted
+    return {"title": theme.muted, "acting": theme.win if header.finished else theme.turn, "news": theme.ink}[role]
+
+
 def _layout(header: Header, width: int) -> tuple[int, list[tuple[str, int, bool, str, int]]]:
     """(height, [(text, size, bold, role, y)]) with roles title, right, acting, news."""
     scale = TypeScale(width)
@@ -184,11 +197,9 @@ def draw_header(canvas: Image.Image, header: Header, theme: Theme, top: int = 0)
     m = TypeScale(width).margin
     for text, size, bold, role, y in items:
         if role == "right":
-            paste_text(canvas, (width - m, top + y), text, size, fill=theme.muted, anchor="ra")
+            paste_text(canvas, (width - m, top + y), text, size, fill=header_colour(header, theme, role), anchor="ra")
             continue
-        colour = {"title": theme.muted, "acting": theme.win if header.finished else theme.turn,
-                  "news": theme.ink}[role]
-        paste_text(canvas, (m, top + y), text, size, bold=bold, fill=colour)
+        paste_text(canvas, (m, top + y), text, size, bold=bold, fill=header_colour(header, theme, role))
     return height
 
 

@@ -4,12 +4,13 @@ The public picture shows every player (cards left, last round's title, Kung tall
 finishing markers), the combinations of the current trick with the top one highlighted, and the
 exchange progress between rounds. It only reads the observation's public part. Card faces are
 drawn once into a module-level cache and pasted; the background is cached per player count.
+Pictures are drawn straight onto their palette (see ``Fast`` below).
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -18,18 +19,34 @@ from bot.engine.cards import parse_card
 from bot.i18n import t
 from rendering.alt import Obs, acting, cards_text, title
 from rendering.kit import (
+    card_face,
     encode_on_palette,
     fit,
     new_canvas,
+    note_card,
     palette_from,
     paste_card,
     paste_text,
     seat_name,
     text_length,
+    text_mask,
 )
+from rendering.png import encode_lines
 from rendering.result import render_standings
 from rendering.standings import Places
-from rendering.theme import THEMES, Header, Theme, TypeScale, draw_header, fit_lines, header_height, marker, theme_of
+from rendering.theme import (
+    THEMES,
+    Header,
+    Theme,
+    TypeScale,
+    draw_header,
+    fit_lines,
+    header_colour,
+    header_height,
+    header_items,
+    marker,
+    theme_of,
+)
 
 WIDTH = 1100
 SCALE = TypeScale(WIDTH)
@@ -64,12 +81,14 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return fit(text, size, width, bold)
 
 
-def _tag(canvas: Image.Image, draw: ImageDraw.ImageDraw, right: int, y: int, text: str,
-         fill: tuple[int, int, int], ink: tuple[int, int, int]) -> int:
+def _tag(s: Surface, right: int, y: int, text: str, fill: RGB, ink: RGB) -> int:
     """A filled label ending at ``right``; returns its left edge."""
     width = _width(text, SMALL, True) + 24
-    draw.rounded_rectangle([right - width, y, right, y + SMALL + 12], radius=10, fill=fill)
-    _text(canvas, (right - width / 2, y + (SMALL + 12) / 2), text, SMALL, bold=True, fill=ink, anchor="mm")
+    box = (right - width, y, right, y + SMALL + 12)
+    s.draw.rounded_rectangle(box, radius=10, fill=fill)
+    s.clear((box[0] + 10, y + 1, right - 10, box[3]), fill)
+    s.text((right - width / 2, y + (SMALL + 12) / 2), text, SMALL, bold=True, fill=ink, anchor="mm", ground=fill)
+    s.mark((box[0], y, right + 1, box[3] + 1))
     return right - width
 
 
@@ -96,8 +115,228 @@ def _palette(theme: str) -> Image.Image:
     return palette_from(swatch)
 
 
-def _encode(canvas: Image.Image, theme: str) -> bytes:
-    return encode_on_palette(canvas, _palette(theme if theme in THEMES else "dark"))
+# ----------------------------------------------------------------------------- where it is drawn
+# A picture is drawn straight onto its palette image (``Fast``): mapping RGB onto the palette
+# pixel by pixel was a third of a board's CPU. The mapping is the same for every pixel, so a part
+# whose pixels are known can be mapped once and pasted as palette indices: the panels' grounds and
+# the table's felt, each card face (its alpha is 0 or 255), each text on the one colour it is
+# drawn on (``ground``), and the flat shapes, drawn with the index of their colour. ``Whole`` draws
+# the same in RGB and maps it at the end, as the renderer did before: tests/games/tolp/
+# test_render.py checks that both give the same pixels over whole games.
+RGB = tuple[int, int, int]
+
+
+def _target(theme: str) -> str:
+    return theme if theme in THEMES else "dark"
+
+
+@cache
+def _index(colour: RGB, theme: str) -> int:
+    """The palette index ``colour`` maps to."""
+    pixel = Image.new("RGB", (1, 1), colour).quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+    return int(pixel.getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+@cache
+def _palette_list(theme: str) -> list[int]:
+    mapped = Image.new("RGB", (1, 1)).quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+    return list(mapped.getpalette() or [0, 0, 0])
+
+
+def _mapped(image: Image.Image, theme: str) -> Image.Image:
+    return image.convert("RGB").quantize(palette=_palette(theme), dither=Image.Dither.NONE)
+
+
+_PARTS: dict[tuple[int, str], tuple[Image.Image, Image.Image]] = {}
+
+
+def _mapped_part(part: Image.Image, theme: str) -> Image.Image:
+    """A kept RGB part (cached by its maker, so never freed) mapped once onto the palette."""
+    key = (id(part), theme)
+    found = _PARTS.get(key)
+    if found is None or found[0] is not part:
+        found = _PARTS[key] = (part, _mapped(part, theme))
+    return found[1]
+
+
+@cache
+def _card_mapped(card: str | None, w: int, h: int, highlight: bool, theme: str) -> tuple[Image.Image, Image.Image]:
+    face = card_face(card, w, h, highlight)
+    return _mapped(face, theme), face.getchannel("A")
+
+
+@lru_cache(maxsize=8192)
+def _text_mapped(text: str, size: int, bold: bool, anchor: str, fill: RGB, ground: RGB,
+                 theme: str) -> tuple[Image.Image, Image.Image]:
+    """``text`` drawn in ``fill`` on ``ground`` (as ``paste_text`` blends it) mapped onto the
+    palette, and the mask of the pixels it touches."""
+    mask = text_mask(text, size, bold, anchor)[0]
+    image = Image.new("RGB", mask.size, ground)
+    image.paste(fill, (0, 0, mask.width, mask.height), mask)
+    return _mapped(image, theme), mask.point(lambda v: 255 if v else 0)
+
+
+Box = tuple[float, float, float, float]
+
+
+class Redraw(Exception):
+    """A text would lie on pixels not known to be its ground: the picture is drawn ``Whole``."""
+
+
+REDRAWN = [0]  # pictures the fast way handed to the whole way (for tests and benchmarks)
+
+
+class _InkDraw:
+    """The drawing calls the renderer makes, with colours turned into palette indices."""
+
+    def __init__(self, image: Image.Image, theme: str) -> None:
+        self.draw = ImageDraw.Draw(image)
+        self.theme = theme
+
+    def _ink(self, colour: RGB | None) -> int | None:
+        return None if colour is None else _index(colour, self.theme)
+
+    def rectangle(self, xy: Any, fill: RGB | None = None, outline: RGB | None = None, width: int = 1) -> None:
+        self.draw.rectangle(xy, fill=self._ink(fill), outline=self._ink(outline), width=width)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: RGB | None = None, outline: RGB | None = None,
+                          width: int = 1) -> None:
+        self.draw.rounded_rectangle(xy, radius=radius, fill=self._ink(fill), outline=self._ink(outline),
+                                    width=width)
+
+    def line(self, xy: Any, fill: RGB | None = None, width: int = 0) -> None:
+        self.draw.line(xy, fill=self._ink(fill), width=width)
+
+
+class Surface:
+    """A picture being drawn; ``Whole``: in RGB, mapped onto the palette when encoded."""
+
+    def __init__(self, width: int, height: int, th: Theme) -> None:
+        self.th = th
+        self.theme = _target(th.name)
+        self.image, self.draw = new_canvas(width, height, th.background)
+
+    def part(self, part: Image.Image, xy: tuple[int, int]) -> None:
+        """Paste a kept opaque RGB part."""
+        self.image.paste(part, xy)
+
+    def header(self, head: Header) -> None:
+        draw_header(self.image, head, self.th)
+
+    def clear(self, box: Box, ground: RGB) -> None:
+        """Every pixel of ``box`` (x0, y0, x1, y1; x1 and y1 outside) is now ``ground``."""
+
+    def mark(self, box: Box) -> None:
+        """Something was drawn inside ``box``."""
+
+    def card(self, card: str | None, x: int, y: int, w: int, h: int, highlight: bool = False) -> None:
+        paste_card(self.image, card, x, y, w, h, highlight=highlight)
+
+    def text(self, xy: tuple[float, float], text: str, size: int, *, bold: bool = False, fill: RGB,
+             anchor: str = "la", ground: RGB) -> None:
+        """``text`` at ``xy``; every pixel it touches is ``ground`` before."""
+        paste_text(self.image, xy, text, size, bold=bold, fill=fill, anchor=anchor)
+
+    def png(self) -> bytes:
+        return encode_on_palette(self.image, _palette(self.theme))
+
+
+Whole = Surface
+
+
+class Fast(Surface):
+    """The same picture drawn straight onto the palette image."""
+
+    def __init__(self, width: int, height: int, th: Theme) -> None:
+        self.th = th
+        self.theme = _target(th.name)
+        self.image = Image.new("P", (width, height), _index(th.background, self.theme))
+        self.draw = _InkDraw(self.image, self.theme)  # type: ignore[assignment]
+        self.grounds: list[tuple[Box, RGB, int]] = []  # clear boxes, their colour, drawn[] length then
+        self.parts: list[tuple[Box, Image.Image, int]] = []  # kept parts pasted, drawn[] length then
+        self.drawn: list[Box] = []
+
+    def clear(self, box: Box, ground: RGB) -> None:
+        self.grounds.append((box, ground, len(self.drawn)))
+
+    def mark(self, box: Box) -> None:
+        self.drawn.append(box)
+
+    def _untouched(self, box: Box, since: int) -> bool:
+        x0, y0, x1, y1 = box
+        return all(x1 <= dx0 or dx1 <= x0 or y1 <= dy0 or dy1 <= y0 for dx0, dy0, dx1, dy1 in self.drawn[since:])
+
+    def _on_ground(self, box: Box, ground: RGB) -> bool:
+        x0, y0, x1, y1 = box
+        for (gx0, gy0, gx1, gy1), colour, since in reversed(self.grounds):
+            if colour == ground and gx0 <= x0 and gy0 <= y0 and x1 <= gx1 and y1 <= gy1:
+                return self._untouched(box, since)
+        return False
+
+    def _under(self, box: Box) -> Image.Image | None:
+        """The RGB pixels under ``box`` when they are a kept part's, nothing drawn on them since."""
+        x0, y0, x1, y1 = box
+        for (px0, py0, px1, py1), part, since in reversed(self.parts):
+            if px0 <= x0 and py0 <= y0 and x1 <= px1 and y1 <= py1:
+                return part.crop((x0 - px0, y0 - py0, x1 - px0, y1 - py0)) if self._untouched(box, since) else None
+        return None
+
+    def part(self, part: Image.Image, xy: tuple[int, int]) -> None:
+        self.image.paste(_mapped_part(part, self.theme), xy)
+        self.parts.append(((xy[0], xy[1], xy[0] + part.width, xy[1] + part.height), part, len(self.drawn)))
+
+    def header(self, head: Header) -> None:
+        height, items = header_items(head, WIDTH)
+        self.draw.rectangle([0, 0, WIDTH, height], fill=self.th.header)
+        self.clear((0, 0, WIDTH, height), self.th.header)
+        for text, size, bold, role, y in items:
+            x, anchor = (WIDTH - MARGIN, "ra") if role == "right" else (MARGIN, "la")
+            self.text((x, y), text, size, bold=bold and role != "right", fill=header_colour(head, self.th, role),
+                      anchor=anchor, ground=self.th.header)
+
+    def card(self, card: str | None, x: int, y: int, w: int, h: int, highlight: bool = False) -> None:
+        note_card(card, h)
+        image, mask = _card_mapped(card, w, h, highlight, self.theme)
+        self.image.paste(image, (x, y), mask)
+        self.drawn.append((x, y, x + image.width, y + image.height))
+
+    def text(self, xy: tuple[float, float], text: str, size: int, *, bold: bool = False, fill: RGB,
+             anchor: str = "la", ground: RGB) -> None:
+        if not text:
+            return
+        _, dx, dy = text_mask(text, size, bold, anchor)  # counted as drawn (``recording``)
+        image, mask = _text_mapped(text, size, bold, anchor, fill, ground, self.theme)
+        x, y = int(xy[0]) + dx, int(xy[1]) + dy
+        box = (x, y, x + image.width, y + image.height)
+        if not self._on_ground(box, ground):  # on a part's edge (a name's second line pushes it onto the ring)
+            under = self._under(box)
+            if under is None:
+                raise Redraw
+            under.paste(fill, (0, 0, under.width, under.height), text_mask(text, size, bold, anchor)[0])
+            image = _mapped(under, self.theme)
+        self.image.paste(image, (x, y), mask)
+        self.drawn.append(box)
+
+    def png(self) -> bytes:
+        width, height = self.image.size
+        lines = Image.new("P", (width + 1, height), 0)
+        lines.paste(self.image, (1, 0))
+        return encode_lines(lines.tobytes(), width, height, _palette_list(self.theme), 3)
+
+
+SURFACE: type[Surface] = Fast  # tests set Whole to draw the reference pictures
+
+
+def _drawn(draw: Callable[[Surface], None], width: int, height: int, th: Theme) -> bytes:
+    """The picture ``draw`` makes, the fast way unless a text of it lies off its known ground."""
+    surface = SURFACE(width, height, th)
+    try:
+        draw(surface)
+    except Redraw:
+        REDRAWN[0] += 1
+        surface = Whole(width, height, th)
+        draw(surface)
+    return surface.png()
 
 
 # ------------------------------------------------------------------------------- the table
@@ -159,41 +398,44 @@ def panel_ground(width: int, acting: bool, out: bool, theme: str) -> Image.Image
     return image
 
 
-def _panel(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], seat: int,
-           box: tuple[int, int, int], names: Any, locale: str, th: Theme) -> None:
+def _panel(s: Surface, public: Mapping[str, Any], seat: int, box: tuple[int, int, int], names: Any,
+           locale: str, th: Theme) -> None:
     x, y, w = box
     acting = seat in public["to_act"]
     place = public["places"][seat]
-    canvas.paste(panel_ground(w, acting, place is not None, th.name), (x, y))
+    s.part(panel_ground(w, acting, place is not None, th.name), (x, y))
+    ground = th.surface_turn if acting else th.header if place is not None else th.surface
+    s.clear((x + 14, y + 8, x + w - 14, y + PANEL_H - 8), ground)  # inside the ring and the corners
+    s.clear((x + 8, y + 14, x + w - 8, y + PANEL_H - 14), ground)
     right = x + w - 14
     room = w - 36 - (BACK_W + 26 + _width("13", 46, True) if place is None else 0)
     lines, size = fit_lines(seat_name(names, seat), room, NAME, SMALL, True)
     ny = y + 12
     for line in lines:
-        _text(canvas, (x + 18, ny), line, size, bold=True, fill=th.turn if acting else th.ink)
+        s.text((x + 18, ny), line, size, bold=True, fill=th.turn if acting else th.ink, ground=ground)
         ny += round(size * 1.15)
     ny = max(ny + 6, y + 62)
     title = public["titles"][seat]
     tx = x + 18
     if title is not None:
         label = t(f"render.tolp.title.{title}", locale)
-        _text(canvas, (tx, ny), label, SMALL, bold=True, fill=th.win if title == "kung" else th.muted)
+        s.text((tx, ny), label, SMALL, bold=True, fill=th.win if title == "kung" else th.muted, ground=ground)
         tx += _width(label, SMALL, True) + 16
     kungs = public["kungs"][seat]
     if kungs:
-        _text(canvas, (tx, ny), t("tolp.ui.kungs", locale, count=kungs), SMALL, fill=th.muted)
+        s.text((tx, ny), t("tolp.ui.kungs", locale, count=kungs), SMALL, fill=th.muted, ground=ground)
     if place is not None:
         key = "render.tolp.stuck" if seat in public["stuck"] else "render.tolp.out"
-        _tag(canvas, draw, right, y + PANEL_H - SMALL - 26, t(key, locale, place=place + 1),
+        _tag(s, right, y + PANEL_H - SMALL - 26, t(key, locale, place=place + 1),
              th.win if place == 0 else th.line, th.background if place == 0 else th.ink)
     else:
         count = public["counts"][seat]
-        _text(canvas, (right, y + 36), str(count), 46, bold=True, fill=th.ink, anchor="rm")
+        s.text((right, y + 36), str(count), 46, bold=True, fill=th.ink, anchor="rm", ground=ground)
         bx = right - _width(str(count), 46, True) - BACK_W - 26
-        _paste(canvas, None, bx + 8, y + 10, BACK_W, BACK_H)
-        _paste(canvas, None, bx, y + 16, BACK_W, BACK_H)
+        s.card(None, bx + 8, y + 10, BACK_W, BACK_H)
+        s.card(None, bx, y + 16, BACK_W, BACK_H)
     if seat in public["passed"]:
-        _tag(canvas, draw, right, y + PANEL_H - SMALL - 26, t("tolp.ui.passed", locale), th.danger, (255, 255, 255))
+        _tag(s, right, y + PANEL_H - SMALL - 26, t("tolp.ui.passed", locale), th.danger, (255, 255, 255))
 
 
 def _status(public: Mapping[str, Any], names: Any, locale: str) -> str:
@@ -204,19 +446,18 @@ def _status(public: Mapping[str, Any], names: Any, locale: str) -> str:
     return t("tolp.ui.turn", locale, name=seat_name(names, public["turn"]))
 
 
-def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], top: int,
-           names: Any, locale: str, th: Theme) -> None:
+def _trick(s: Surface, public: Mapping[str, Any], top: int, names: Any, locale: str, th: Theme) -> None:
     table = public["table"]
     left, right = MARGIN + 24, WIDTH - MARGIN - 24
     y = top + 30
     if not table:
-        _text(canvas, (left, y + 20), t("tolp.ui.table_empty", locale, name=seat_name(names, public["turn"])),
-              SCALE.body, fill=th.muted)
+        s.text((left, y + 20), t("tolp.ui.table_empty", locale, name=seat_name(names, public["turn"])),
+               SCALE.body, fill=th.muted, ground=th.header)
         if public["must_include"]:
             label = t("tolp.ui.must_include", locale)
-            _text(canvas, (left, y + 96), label, SCALE.body, fill=th.muted)
+            s.text((left, y + 96), label, SCALE.body, fill=th.muted, ground=th.header)
             x = min(left + _width(label, SCALE.body) + 30, right - CARD_W)
-            _paste(canvas, public["must_include"], x, y + 10, CARD_W, CARD_H, highlight=True)
+            s.card(public["must_include"], x, y + 10, CARD_W, CARD_H, highlight=True)
         return
     step, gap = 42, 28
 
@@ -233,40 +474,40 @@ def _trick(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, 
         shown.insert(0, combo)
     x = left
     if len(shown) < len(table):
-        _text(canvas, (x, y + CARD_H / 2), t("tolp.ui.more", locale, count=len(table) - len(shown)), 32,
-              bold=True, fill=th.muted, anchor="lm")
+        s.text((x, y + CARD_H / 2), t("tolp.ui.more", locale, count=len(table) - len(shown)), 32,
+               bold=True, fill=th.muted, anchor="lm", ground=th.header)
         x += 70
     for index, combo in enumerate(shown):
         is_top = index == len(shown) - 1
         if is_top:  # the play to beat is the last move: it carries the last-move mark
-            marker(draw, [x - 8, y - 8, x + width(combo["cards"]) + 8, y + CARD_H + 8], th, last=True, radius=12)
+            marker(s.draw, [x - 8, y - 8, x + width(combo["cards"]) + 8, y + CARD_H + 8], th, last=True, radius=12)
+            s.mark((x - 8, y - 8, x + width(combo["cards"]) + 9, y + CARD_H + 9))
         for i, card in enumerate(combo["cards"]):
-            _paste(canvas, card, x + i * step, y, CARD_W, CARD_H)
+            s.card(card, x + i * step, y, CARD_W, CARD_H)
         lines, size = fit_lines(seat_name(names, combo["seat"]), width(combo["cards"]) + gap - 8, SMALL, SMALL,
                                 is_top)
         for n, line in enumerate(lines):
-            _text(canvas, (x, y + CARD_H + 14 + n * (size + 4)), line, size, bold=is_top,
-                  fill=th.last if is_top else th.muted)
+            s.text((x, y + CARD_H + 14 + n * (size + 4)), line, size, bold=is_top,
+                   fill=th.last if is_top else th.muted, ground=th.header)
         x += width(combo["cards"]) + gap
 
 
-def _exchanges(canvas: Image.Image, draw: ImageDraw.ImageDraw, public: Mapping[str, Any], top: int, names: Any,
-               locale: str, th: Theme) -> None:
+def _exchanges(s: Surface, public: Mapping[str, Any], top: int, names: Any, locale: str, th: Theme) -> None:
     y = top + 30
     for ex in public["exchanges"]:
         row = t("tolp.ui.exchange_row", locale, high=seat_name(names, ex["high"]), low=seat_name(names, ex["low"]),
                 count=ex["count"])
         lines, size = fit_lines(row, 740, SCALE.body, SMALL)
-        _text(canvas, (MARGIN + 24, y), " ".join(lines) if len(lines) == 1 else lines[0], size, fill=th.ink)
+        s.text((MARGIN + 24, y), " ".join(lines) if len(lines) == 1 else lines[0], size, fill=th.ink,
+               ground=th.header)
         state = "done" if ex["done"] else "laid" if ex["laid"] else "waiting"
         colour = th.line if ex["done"] else th.turn
-        _tag(canvas, draw, WIDTH - MARGIN - 24, y - 2, t(f"tolp.ui.exchange_{state}", locale), colour,
+        _tag(s, WIDTH - MARGIN - 24, y - 2, t(f"tolp.ui.exchange_{state}", locale), colour,
              th.ink if ex["done"] else th.background)
         y += 50
 
 
-def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: Any, locale: str,
-               th: Theme) -> None:
+def _standings(s: Surface, public: Mapping[str, Any], top: int, names: Any, locale: str, th: Theme) -> None:
     """The final places (shared places counted as in a race) with each player's Kung titles, in
     two columns of five."""
     col_w = (WIDTH - 2 * MARGIN - 48) // 2
@@ -279,7 +520,7 @@ def _standings(canvas: Image.Image, public: Mapping[str, Any], top: int, names: 
             first = place == 1
             x, y = MARGIN + 24 + (index // 5) * col_w, top + 34 + (index % 5) * 50
             lines, size = fit_lines(text, col_w - 20, SCALE.body, SMALL, first, lines=1)
-            _text(canvas, (x, y), lines[0], size, bold=first, fill=th.win if first else th.ink)
+            s.text((x, y), lines[0], size, bold=first, fill=th.win if first else th.ink, ground=th.header)
             index += 1
         place += len(group)
 
@@ -300,50 +541,55 @@ def render_public(obs: Mapping[str, Any], *, names: Any, locale: str = "en", the
     players = int(public["players"])
     head = header(public, names, locale)
     top = header_height(head, WIDTH)
-    canvas = Image.new("RGB", (WIDTH, top + _body_height(players)), th.background)
-    canvas.paste(_body(players, th.name), (0, top))
-    draw = ImageDraw.Draw(canvas)
-    draw_header(canvas, head, th)
-    for seat, box in enumerate(_layout(players, top)):
-        _panel(canvas, draw, public, seat, box, names, locale, th)
     below = top + MARGIN + (players + 1) // 2 * (PANEL_H + GAP) + 6
-    if public["phase"] == "exchange":
-        _exchanges(canvas, draw, public, below, names, locale, th)
-    elif public["phase"] == "play":
-        _trick(canvas, draw, public, below, names, locale, th)
-    elif public["result"] is not None:
-        _standings(canvas, public, below, names, locale, th)
-    return _encode(canvas, th.name)
+
+    def draw(s: Surface) -> None:
+        s.part(_body(players, th.name), (0, top))
+        felt = (below, below + TABLE_H - MARGIN)  # the felt's rounded box, inside its corners
+        s.clear((MARGIN + 18, felt[0], WIDTH - MARGIN - 18, felt[1]), th.header)
+        s.clear((MARGIN, felt[0] + 18, WIDTH - MARGIN, felt[1] - 18), th.header)
+        s.header(head)
+        for seat, box in enumerate(_layout(players, top)):
+            _panel(s, public, seat, box, names, locale, th)
+        if public["phase"] == "exchange":
+            _exchanges(s, public, below, names, locale, th)
+        elif public["phase"] == "play":
+            _trick(s, public, below, names, locale, th)
+        elif public["result"] is not None:
+            _standings(s, public, below, names, locale, th)
+
+    return _drawn(draw, WIDTH, top + _body_height(players), th)
 
 
 # -------------------------------------------------------------------------------- the hand
-def _exchange_lines(canvas: Image.Image, draw: ImageDraw.ImageDraw, ex: Mapping[str, Any], y: int,
-                    names: Any, locale: str, th: Theme) -> None:
+def _exchange_lines(s: Surface, ex: Mapping[str, Any], y: int, names: Any, locale: str, th: Theme) -> None:
     key = "tolp.ui.you_high" if ex["role"] == "high" else "tolp.ui.you_low"
     line = t(key, locale, count=ex["count"], partner=seat_name(names, ex["partner"]))
     lines, size = fit_lines(line, WIDTH - 2 * MARGIN - 10, SCALE.body, SMALL, True, lines=1)
-    _text(canvas, (MARGIN + 10, y), lines[0], size, bold=True, fill=th.ink)
+    bg = th.background
+    s.text((MARGIN + 10, y), lines[0], size, bold=True, fill=th.ink, ground=bg)
     y += 50
     x = MARGIN + 10
     small_w, small_h = 80, 112
     high = ex["role"] == "high"
     if ex["laid"] is not None:  # laid down by the higher player for the lower one
-        _text(canvas, (x, y), t("tolp.ui.gave" if high else "tolp.ui.got", locale), SMALL, fill=th.muted)
+        s.text((x, y), t("tolp.ui.gave" if high else "tolp.ui.got", locale), SMALL, fill=th.muted, ground=bg)
         for i, card in enumerate(ex["laid"]):
-            _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
+            s.card(card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["laid"]) * (small_w + 8) + 30)
     elif ex["role"] == "low":
-        _text(canvas, (x, y), t("tolp.ui.laid_hidden", locale, count=ex["count"]), SMALL, fill=th.muted)
+        s.text((x, y), t("tolp.ui.laid_hidden", locale, count=ex["count"]), SMALL, fill=th.muted, ground=bg)
         x += 460
     if ex["taken"] is not None:  # handed over by the lower player to the higher one
-        _text(canvas, (x, y), t("tolp.ui.got" if high else "tolp.ui.gave", locale), SMALL, fill=th.muted)
+        s.text((x, y), t("tolp.ui.got" if high else "tolp.ui.gave", locale), SMALL, fill=th.muted, ground=bg)
         for i, card in enumerate(ex["taken"]):
-            _paste(canvas, card, x + i * (small_w + 8), y + 36, small_w, small_h)
+            s.card(card, x + i * (small_w + 8), y + 36, small_w, small_h)
         x += max(200, len(ex["taken"]) * (small_w + 8) + 30)
     if ex["asked"]:
-        _text(canvas, (x, y), t("tolp.ui.questions", locale), SMALL, fill=th.muted)
+        s.text((x, y), t("tolp.ui.questions", locale), SMALL, fill=th.muted, ground=bg)
         answers = "   ".join(t("tolp.ui.asked", locale, rank=q["rank"], count=q["count"]) for q in ex["asked"])
-        _text(canvas, (x, y + 40), _fit(answers, 30, WIDTH - MARGIN - x, bold=True), 30, bold=True, fill=th.ink)
+        s.text((x, y + 40), _fit(answers, 30, WIDTH - MARGIN - x, bold=True), 30, bold=True, fill=th.ink,
+               ground=bg)
 
 
 def private_key(obs: Mapping[str, Any]) -> str:
@@ -369,20 +615,24 @@ def render_private(obs: Mapping[str, Any], *, names: Any, locale: str = "en", th
     hand_top = header_height(title, WIDTH) + MARGIN
     row_h = HAND_H + 16
     height = hand_top + len(rows) * row_h + (220 if ex else 10)
-    canvas, draw = new_canvas(WIDTH, height, th.background)
-    draw_header(canvas, title, th)
     # few cards lie side by side; a full row overlaps down to the strip showing rank and suit
     longest = max(len(row) for row in rows)
     step = min(HAND_W + 12, (WIDTH - 2 * MARGIN - 20 - HAND_W) // max(1, longest - 1))
-    for r, row in enumerate(rows):
-        y = hand_top + r * row_h
-        for i, card in enumerate(row):
-            _paste(canvas, card, MARGIN + 10 + i * step, y, HAND_W, HAND_H)
-    if ex:
-        y = hand_top + len(rows) * row_h + 10
-        draw.line([MARGIN, y - 8, WIDTH - MARGIN, y - 8], fill=th.line, width=4)
-        _exchange_lines(canvas, draw, ex, y, names, locale, th)
-    return _encode(canvas, th.name)
+
+    def draw(s: Surface) -> None:
+        s.header(title)
+        s.clear((0, hand_top - MARGIN + 1, WIDTH, height), th.background)
+        for r, row in enumerate(rows):
+            y = hand_top + r * row_h
+            for i, card in enumerate(row):
+                s.card(card, MARGIN + 10 + i * step, y, HAND_W, HAND_H)
+        if ex:
+            y = hand_top + len(rows) * row_h + 10
+            s.draw.line([MARGIN, y - 8, WIDTH - MARGIN, y - 8], fill=th.line, width=4)
+            s.mark((MARGIN - 4, y - 12, WIDTH - MARGIN + 5, y - 3))
+            _exchange_lines(s, ex, y, names, locale, th)
+
+    return _drawn(draw, WIDTH, height, th)
 
 
 # -------------------------------------------------------------------------------- in words

@@ -121,3 +121,38 @@ def test_a_pasted_panel_ground_is_the_panel_drawn_in_place(theme: str) -> None:
             pasted, _ = new_canvas(render.WIDTH, 700, th.background)
             pasted.paste(render.panel_ground(w, acting, out, th.name), (x, y))
             assert ImageChops.difference(drawn, pasted).getbbox() is None, (seat, acting, out)
+
+
+LONG = ["Anna-Karin Wilhelmina Öberg-Lindqvist", "Björn", "Сергей Александрович", "محمد", "李小龍 Bruce"]
+
+
+@pytest.mark.parametrize(("players", "seed", "locale", "theme"),
+                         [(4, "same-a", "en", "dark"), (5, "same-b", "sv", "light")])
+def test_pictures_drawn_on_the_palette_are_the_pictures_drawn_whole(players: int, seed: str, locale: str,
+                                                                     theme: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast way (``Fast``: kept parts, card faces and texts mapped onto the palette once and
+    pasted as indices) gives the same pixels and bytes as drawing the whole picture in RGB and
+    mapping it (``Whole``), for every board and hand over whole seeded games: a text pasted on the
+    wrong ground or a part kept under too short a key would show."""
+    state = GAME.new(players, {"scoring": "rounds", "rounds": 2}, seed)
+    pictures, redrawn = 0, render.REDRAWN[0]
+    while GAME.outcome(state) is None and pictures < 240:
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
+        for obs, draw in ((GAME.observe(state, None), render.render_public),
+                          (GAME.observe(state, seat), render.render_private)):
+            names = LONG if pictures % 3 else NAMES
+            monkeypatch.setattr(render, "SURFACE", render.Whole)
+            whole = draw(obs, names=names, locale=locale, theme=theme)
+            monkeypatch.setattr(render, "SURFACE", render.Fast)
+            fast = draw(obs, names=names, locale=locale, theme=theme)
+            if whole is None:
+                assert fast is None
+                continue
+            assert fast is not None
+            assert decode(fast).tobytes() == decode(whole).tobytes(), (pictures, obs["public"]["phase"])
+            assert fast == whole
+            pictures += 1
+    assert pictures >= 200
+    assert render.REDRAWN[0] - redrawn < pictures // 10  # nearly all drawn the fast way

@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 SQLITE_READONLY = 8
 SQLITE_FULL = 13  # the disk (or PRAGMA max_page_count) has no room for another page
 READERS = 2  # reader connections; each runs its queries in its own thread
+CLOSE_WAIT = 10.0  # seconds close() waits for the reads lent out and the transaction under way
 
 
 class _InlineCursor:
@@ -148,6 +149,7 @@ class SqliteDatabase(Database):
         # of the transaction under way, delivered once it commits
         self._listeners: dict[str, list[Callable[[str], object]]] = {}
         self._notices: list[tuple[str, str]] = []
+        self._closed = False
 
     async def connect(self, migrate: bool = True) -> Database:
         """Open (and migrate) the database. A file that cannot serve raises StorageProblem before
@@ -173,6 +175,7 @@ class SqliteDatabase(Database):
             # owner-only: the file holds players' ids and names; SQLite gives its -wal and -shm
             # files the database file's own permissions
             create_owner_only(Path(self.path))
+        self._closed = False
         # the hot paths' statements run on the loop's thread too (InlineConnection), never at once
         # with the connection's own thread: the writer's lock or a lent reader is held meanwhile
         self._conn = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -190,13 +193,35 @@ class SqliteDatabase(Database):
             self._free.put_nowait(reader)
 
     async def close(self) -> None:
+        """Close every connection, once the reads lent out and the transaction under way have
+        ended (at most CLOSE_WAIT seconds); reads and transactions asked for meanwhile are refused.
+        A connection closed under a statement running inline on the loop's thread would crash the
+        process (SQLite frees what the statement is still using)."""
+        self._closed = True
         readers, self._readers = self._readers, []
-        self._free = asyncio.Queue()
-        for reader in readers:
-            await reader.close()
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
+        locked = False
+        try:
+            async with asyncio.timeout(CLOSE_WAIT):
+                for _ in readers:
+                    await self._free.get()
+                await self._lock.acquire()
+                locked = True
+        except TimeoutError:
+            log.warning("closing the database while a read or a transaction still runs")
+        try:
+            self._free = asyncio.Queue()
+            for reader in readers:
+                await reader.close()
+            if self._conn is not None:
+                await self._conn.close()
+                self._conn = None
+        finally:
+            if locked:
+                self._lock.release()
+
+    def _refuse_closed(self) -> None:
+        if self._closed:
+            raise RuntimeError("database is closed")
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -237,7 +262,9 @@ class SqliteDatabase(Database):
         """``BEGIN IMMEDIATE … COMMIT``; damaged pages met inside raise StorageDamaged (after the
         rollback, so the game is left as it was). ``inline``: the statements between run on the
         calling thread (``InlineConnection``)."""
+        self._refuse_closed()
         async with self._lock:
+            self._refuse_closed()
             with _damage_refused():
                 await self.conn.execute("BEGIN IMMEDIATE")
                 self._notices = []
@@ -274,7 +301,9 @@ class SqliteDatabase(Database):
     @asynccontextmanager
     async def single(self) -> AsyncIterator[aiosqlite.Connection]:
         """The writer for one statement in autocommit mode (its own implicit transaction)."""
+        self._refuse_closed()
         async with self._lock:
+            self._refuse_closed()
             with _damage_refused():
                 yield self.conn
 
@@ -309,11 +338,15 @@ class SqliteDatabase(Database):
     async def _reader(self, inline: bool = False) -> AsyncIterator[tuple[Any, bool]]:
         """A free reader connection (lent: True), or the writer in a transaction when there are no
         readers (an in-memory database)."""
+        self._refuse_closed()
         if not self._readers:
             async with self.transaction(inline=inline) as conn:
                 yield conn, False
             return
         reader = await self._free.get()
+        if self._closed:  # closing began while this read waited for a reader
+            self._free.put_nowait(reader)
+            self._refuse_closed()
         try:
             if reader.in_transaction:  # a read cancelled during its COMMIT
                 await reader.execute("COMMIT")

@@ -57,5 +57,10 @@ async def make_bot(fake: FakeDiscord, database_url: str) -> AsyncIterator[BotFac
     # closing the bot later waits for them, forever on a database closed under them
     for bot in bots:
         await asyncio.wait_for(bot.players.settle(), 10)
+    # and the bots stop (their announcer's deliveries read the database inline, on this thread)
+    # before their databases close; fake.stop() closes them only later
+    for bot in bots:
+        if not bot.is_closed():
+            await asyncio.wait_for(fake.close_bot(bot), 30)
     for db in opened:
         await db.close()

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.services.players import Players
 from bot.services.table import GameService
-from bot.storage.db import Database
+from bot.storage.db import Database, SqliteDatabase
 from bot.storage.prefs import PREFS_CHANNEL
 
 
@@ -170,3 +171,47 @@ async def test_a_language_chosen_in_another_process_reaches_this_ones_cache(data
         await there.settle()
         await first.close()
         await second.close()
+
+
+async def test_closing_waits_for_the_reads_and_the_transaction_in_flight(tmp_path: Path) -> None:
+    """Closing the connections under a statement running inline on the loop's thread crashed the
+    process (a segfault in SQLite): close() waits for the read lent out and the transaction under
+    way, and refuses new ones meanwhile."""
+    db = await SqliteDatabase(tmp_path / "close.db").connect()
+    holding_read, holding_write, release = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def read() -> int:
+        async with db.reading(inline=True) as conn:
+            holding_read.set()
+            await release.wait()
+            rows = await conn.execute_fetchall("SELECT count(*) FROM games")
+            return int(rows[0][0])
+
+    async def write() -> int:
+        async with db.transaction(inline=True) as conn:
+            holding_write.set()
+            await release.wait()
+            rows = await conn.execute_fetchall("SELECT count(*) FROM games")
+            return int(rows[0][0])
+
+    reader, writer = asyncio.create_task(read()), asyncio.create_task(write())
+    await asyncio.wait_for(asyncio.gather(holding_read.wait(), holding_write.wait()), 5)
+    closing = asyncio.create_task(db.close())
+    await asyncio.sleep(0)
+    try:
+        assert not closing.done()
+        async def begin_read() -> None:
+            async with db.reading():
+                pass
+
+        async def begin_write() -> None:
+            async with db.transaction():
+                pass
+        for begin in (begin_read, begin_write):
+            with pytest.raises(RuntimeError, match="closed"):
+                await asyncio.wait_for(begin(), 1)
+    finally:
+        release.set()
+    assert await asyncio.wait_for(asyncio.gather(reader, writer), 5) == [0, 0]
+    await asyncio.wait_for(closing, 5)
+    assert db._conn is None

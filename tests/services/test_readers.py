@@ -178,38 +178,26 @@ async def test_closing_waits_for_the_reads_and_the_transaction_in_flight(tmp_pat
     process (a segfault in SQLite): close() waits for the read lent out and the transaction under
     way, and refuses new ones meanwhile."""
     db = await SqliteDatabase(tmp_path / "close.db").connect()
-    holding_read, holding_write, release = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    release = asyncio.Event()
+    holding = [asyncio.Event(), asyncio.Event()]
 
-    async def read() -> int:
-        async with db.reading(inline=True) as conn:
-            holding_read.set()
+    async def hold(opened: Any, held: asyncio.Event) -> int:
+        async with opened as conn:
+            held.set()
             await release.wait()
             rows = await conn.execute_fetchall("SELECT count(*) FROM games")
             return int(rows[0][0])
 
-    async def write() -> int:
-        async with db.transaction(inline=True) as conn:
-            holding_write.set()
-            await release.wait()
-            rows = await conn.execute_fetchall("SELECT count(*) FROM games")
-            return int(rows[0][0])
-
-    reader, writer = asyncio.create_task(read()), asyncio.create_task(write())
-    await asyncio.wait_for(asyncio.gather(holding_read.wait(), holding_write.wait()), 5)
+    reader = asyncio.create_task(hold(db.reading(inline=True), holding[0]))
+    writer = asyncio.create_task(hold(db.transaction(inline=True), holding[1]))
+    await asyncio.wait_for(asyncio.gather(*(held.wait() for held in holding)), 5)
     closing = asyncio.create_task(db.close())
-    await asyncio.sleep(0)
+    await asyncio.sleep(0)  # one turn of the loop, not a wait: close() begins, then waits for both
     try:
         assert not closing.done()
-        async def begin_read() -> None:
-            async with db.reading():
-                pass
-
-        async def begin_write() -> None:
-            async with db.transaction():
-                pass
-        for begin in (begin_read, begin_write):
+        for opening in (db.reading, db.transaction):
             with pytest.raises(RuntimeError, match="closed"):
-                await asyncio.wait_for(begin(), 1)
+                await asyncio.wait_for(hold(opening(), asyncio.Event()), 1)
     finally:
         release.set()
     assert await asyncio.wait_for(asyncio.gather(reader, writer), 5) == [0, 0]

@@ -309,6 +309,14 @@ def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: in
                         int(xy[1]) + dy + mask.height), mask)
 
 
+def text_box(xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
+             anchor: str = "la") -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) ``paste_text`` with these arguments covers (nothing is recorded)."""
+    mask, dx, dy = _mask(text, size, bold, anchor)
+    x, y = int(xy[0]) + dx, int(xy[1]) + dy
+    return x, y, x + mask.width, y + mask.height
+
+
 def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *, bold: bool = False,
                fill: tuple[int, int, int] = (255, 255, 255), anchor: str = "la") -> None:
     """``draw_text`` from the cached mask: for texts that come back on every render (piece names,

@@ -8,6 +8,7 @@ which is far faster to encode than an RGB PNG. Street names are the Norwegian bo
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -69,10 +70,22 @@ from rendering.news import news_of
 from rendering.png import encode_banded
 from rendering.result import render_standings
 from rendering.standings import Places, ranked
-from rendering.theme import THEMES, Header, Theme, draw_header, fit_lines, header_height, theme_of
+from rendering.theme import (
+    THEMES,
+    Header,
+    Theme,
+    draw_header,
+    fit_lines,
+    header_boxes,
+    header_height,
+    theme_of,
+)
 
 __all__ = ["PLAYER_COLOURS", "recent_lines", "render_deed", "render_focus", "render_private", "render_public",
            "render_zoom", "tile_box"]
+
+
+Box = tuple[int, int, int, int]
 
 
 def _as_list(names: Names) -> list[str]:
@@ -152,32 +165,45 @@ def time_left(pub: Mapping[str, Any], locale: str) -> str:
              minutes=minutes % 60, end=shown)
 
 
-def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str, th: Theme) -> None:
+def _draw_centre(draw: ImageDraw.ImageDraw, pub: Mapping[str, Any], names: Names, locale: str, th: Theme,
+                 drawn: list[Box] | None = None) -> None:
+    """The dice, the bank's stock, debts and a trade on the table, and the newest events; the boxes
+    of what was drawn (a few pixels to spare) are added to ``drawn``: the rest of the centre is
+    the static board's ground."""
+    boxes: list[Box] = [] if drawn is None else drawn
     left, width = CORNER + BAND + 4, SIZE - 2 * (CORNER + BAND + 4)
     top = CORNER + 158
     ink = board_paint(th.name).ink
     if pub["last_roll"]:
         d1, d2 = pub["last_roll"]
-        draw_die(draw, SIZE / 2 - 80, top, d1)
-        draw_die(draw, SIZE / 2 + 10, top, d2)
+        for x, value in ((SIZE / 2 - 80, d1), (SIZE / 2 + 10, d2)):
+            draw_die(draw, x, top, value)
+            boxes.append(_grown((int(x), top, int(x) + 71, top + 71)))
     bank = t("monopol.render.bank_stock", locale, houses=t("monopol.render.houses", locale, count=pub["bank_houses"]),
              hotels=t("monopol.render.hotels", locale, count=pub["bank_hotels"]))
-    draw_label(draw, (left + width, top + 10), bank, 20, False, ink, "ra")
+    boxes.append(_grown(draw_label(draw, (left + width, top + 10), bank, 20, False, ink, "ra")))
     y = top + 95
     for line in _status_lines(pub, names, locale):
         wrapped, size = wrap(line, width, (24,), True)
         for part in wrapped[:2]:
-            draw_label(draw, (left, y), part, size, True, ink)
+            boxes.append(_grown(draw_label(draw, (left, y), part, size, True, ink)))
             y += 31
     y += 10
     draw.line([left, y, left + width, y], fill=board_paint(th.name).muted, width=2)
+    boxes.append(_grown((left, y - 1, left + width + 1, y + 2)))
     y += 12
     bottom = SIZE - CORNER - BAND - 6  # above the band of the bottom row's tokens
     for wrapped in recent_lines(pub, names, locale, width, bottom - y):
         for part in wrapped:
-            draw_label(draw, (left, y), part, 21, False, ink)
+            boxes.append(_grown(draw_label(draw, (left, y), part, 21, False, ink)))
             y += 26
         y += 4
+
+
+def _grown(box: Box, by: int = 2) -> Box:
+    """``box`` with ``by`` pixels to spare on every side (a box mapped again may be too big, never
+    too small)."""
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def recent_lines(pub: Mapping[str, Any], names: Names, locale: str, width: int,
@@ -254,12 +280,14 @@ def _draw_chips(draw: ImageDraw.ImageDraw, deeds: tuple[tuple[int, int, bool], .
             draw_label(draw, (cx + chip_w - 4, cy + 2), "H" if level == 5 else str(level), 13, True, WHITE, "mm")
 
 
-def _board_layer(pub: Mapping[str, Any], names: Names, locale: str, th: Theme) -> Image.Image:
-    """The square board with owners, buildings, tokens, dice and the centre's texts."""
+def _board_layer(pub: Mapping[str, Any], names: Names, locale: str, th: Theme,
+                 centre: list[Box] | None = None) -> Image.Image:
+    """The square board with owners, buildings, tokens, dice and the centre's texts (the boxes of
+    the centre's drawings go to ``centre``)."""
     board = static_board(normalize(locale), th.name).copy()
     draw = ImageDraw.Draw(board)
     draw_pieces(draw, pub, ring=th.turn)
-    _draw_centre(draw, pub, names, locale, th)
+    _draw_centre(draw, pub, names, locale, th, centre)
     return board
 
 
@@ -344,11 +372,16 @@ def _static_mapped(locale: str, theme: str) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
+def _ground_index(colour: tuple[int, int, int], theme: str) -> int:
+    """The palette index a flat colour maps to."""
+    return int(_mapped(Image.new("RGB", (1, 1), colour), theme).getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=64)
 def _ground_mapped(size: tuple[int, int], theme: str) -> Image.Image:
     return _mapped(Image.new("RGB", size, theme_of(theme).background), theme)
 
 
-Box = tuple[int, int, int, int]
 
 
 def _square_box(index: int) -> Box:
@@ -378,6 +411,10 @@ def _token_boxes(pub: Mapping[str, Any]) -> list[Box]:
 CENTRE_BOX: Box = (CORNER + BAND, CORNER + 150, SIZE - CORNER - BAND, SIZE - CORNER - BAND)
 
 
+def _clipped(box: Box, within: Box) -> Box:
+    return max(box[0], within[0]), max(box[1], within[1]), min(box[2], within[2]), min(box[3], within[3])
+
+
 def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -391,6 +428,7 @@ def _square_state(pub: Mapping[str, Any], index: int) -> tuple[int, int, bool]:
 # neighbour), the locale (street names) and the theme. Tokens and the centre are pasted over the
 # squares afterwards, so a box is kept only when no token stood in it.
 _SQUARES: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
+_SQUARES_LOCK = threading.Lock()  # boards are drawn in a pool of threads
 SQUARES_KEPT = 1024  # about 20 KB each
 
 
@@ -398,15 +436,18 @@ def _mapped_square(layer: Image.Image, pub: Mapping[str, Any], index: int, box: 
                    locale: str, theme: str) -> Image.Image:
     key = (index, _square_state(pub, index), _square_state(pub, (index - 1) % 40),
            _square_state(pub, (index + 1) % 40), locale, theme)
-    found = _SQUARES.get(key)
-    if found is not None:
-        _SQUARES.move_to_end(key)
-        return found
+    with _SQUARES_LOCK:
+        found = _SQUARES.get(key)
+        if found is not None:
+            _SQUARES.move_to_end(key)
+            return found
     mapped = _mapped(layer.crop(box), theme)
     if not any(_overlaps(box, token) for token in tokens):
-        _SQUARES[key] = mapped
-        if len(_SQUARES) > SQUARES_KEPT:
-            _SQUARES.popitem(last=False)
+        with _SQUARES_LOCK:
+            _SQUARES[key] = mapped
+            _SQUARES.move_to_end(key)
+            while len(_SQUARES) > SQUARES_KEPT:
+                _SQUARES.popitem(last=False)
     return mapped
 
 
@@ -429,8 +470,14 @@ def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", them
     draw_header(heading, head, th)
     image = Image.new("P", (SIZE, top + SIZE + rows * ROW_H + 8), 0)
     image.putpalette(_palette(th.name).getpalette() or [])
-    image.paste(_mapped(heading, th.name), (0, 0))
-    layer = _board_layer(pub, names, locale, th)
+    # the header is its ground colour but for its texts: only their boxes are mapped
+    image.paste(_ground_index(th.header, th.name), (0, 0, SIZE, top))
+    for box in header_boxes(head, SIZE):
+        box = _clipped(box, (0, 0, SIZE, top))
+        if box[0] < box[2] and box[1] < box[3]:
+            image.paste(_mapped(heading.crop(box), th.name), box[:2])
+    centre: list[Box] = []
+    layer = _board_layer(pub, names, locale, th, centre)
     language = normalize(locale)
     image.paste(_static_mapped(language, th.name), (0, top))
     # only what was drawn on the static board is mapped again: the owned squares (kept mapped by
@@ -440,8 +487,9 @@ def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", them
         if owner >= 0:
             box = _square_box(index)
             image.paste(_mapped_square(layer, pub, index, box, tokens, language, th.name), (box[0], box[1] + top))
-    for box in (CENTRE_BOX, *tokens):
-        image.paste(_mapped(layer.crop(box), th.name), (box[0], box[1] + top))
+    for box in (*(_clipped(box, CENTRE_BOX) for box in centre), *tokens):
+        if box[0] < box[2] and box[1] < box[3]:
+            image.paste(_mapped(layer.crop(box), th.name), (box[0], box[1] + top))
     image.paste(_ground_mapped((SIZE, rows * ROW_H + 8), th.name), (0, top + SIZE))
     for seat in range(pub["players"]):
         image.paste(_mapped_cell(_panel_cell(pub, seat, names, locale), th.name),

@@ -151,10 +151,13 @@ def wrap(text: str, width: int, sizes: tuple[int, ...], bold: bool = True) -> tu
 
 
 def draw_label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool,
-          fill: tuple[int, int, int], anchor: str = "la") -> None:
-    """Like draw.text (anchors l/m/r then a/m/d) but from cached masks, which is much faster."""
+          fill: tuple[int, int, int], anchor: str = "la") -> tuple[int, int, int, int]:
+    """Like draw.text (anchors l/m/r then a/m/d) but from cached masks, which is much faster; the
+    box (x0, y0, x1, y1) the text's pixels lie in."""
     mask, dx, dy = text_mask(text, size, bold, anchor)
-    draw.bitmap((int(round(xy[0] + dx)), int(round(xy[1] + dy))), mask, fill=fill)
+    x, y = int(round(xy[0] + dx)), int(round(xy[1] + dy))
+    draw.bitmap((x, y), mask, fill=fill)
+    return x, y, x + mask.width, y + mask.height
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, lines: Sequence[str], size: int, bold: bool, cx: float,

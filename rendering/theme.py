@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.fonts import fit, paste_text, text_length
+from rendering.fonts import fit, paste_text, text_box, text_length
 
 RGB = tuple[int, int, int]
 PHONE = 400  # the width a phone shows a picture at
@@ -194,13 +194,24 @@ def draw_header(canvas: Image.Image, header: Header, theme: Theme, top: int = 0)
     width = canvas.width
     height, items = _layout(header, width)
     ImageDraw.Draw(canvas).rectangle([0, top, width, top + height], fill=theme.header)
-    m = TypeScale(width).margin
-    for text, size, bold, role, y in items:
-        if role == "right":
-            paste_text(canvas, (width - m, top + y), text, size, fill=header_colour(header, theme, role), anchor="ra")
-            continue
-        paste_text(canvas, (m, top + y), text, size, bold=bold, fill=header_colour(header, theme, role))
+    for text, size, bold, role, xy, anchor in _placed(items, width, top):
+        paste_text(canvas, xy, text, size, bold=bold, fill=header_colour(header, theme, role), anchor=anchor)
     return height
+
+
+def header_boxes(header: Header, width: int, top: int = 0) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1) the texts ``draw_header`` draws lie in: the rest of the header
+    is its ground colour (for a renderer that maps only what was drawn onto its palette)."""
+    return [text_box(xy, text, size, bold=bold, anchor=anchor)
+            for text, size, bold, _, xy, anchor in _placed(_layout(header, width)[1], width, top)]
+
+
+def _placed(items: list[tuple[str, int, bool, str, int]], width: int,
+            top: int) -> list[tuple[str, int, bool, str, tuple[float, float], str]]:
+    """Each text of the header where ``draw_header`` pastes it: (text, size, bold, role, xy, anchor)."""
+    m = TypeScale(width).margin
+    return [(text, size, False, role, (width - m, top + y), "ra") if role == "right"
+            else (text, size, bold, role, (m, top + y), "la") for text, size, bold, role, y in items]
 
 
 def marker(draw: ImageDraw.ImageDraw, box: Sequence[float], theme: Theme, *, turn: bool = False, last: bool = False,

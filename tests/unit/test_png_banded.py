@@ -60,3 +60,50 @@ def test_banded_pictures_decode_to_pillows() -> None:
             assert a.tobytes() == b.tobytes()
             assert a.convert("RGB").tobytes() == b.convert("RGB").tobytes()
             assert len(mine) <= 1.15 * len(theirs) + 200
+
+
+def test_the_band_cache_changes_no_byte_and_keeps_its_bound(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A picture encoded with its bands cached (Adler-32 kept beside them) is byte for byte the one
+    encoded from an empty cache, the scanlines given with their filter bytes or without; the cache
+    never holds more than CACHE_BANDS bands."""
+    from rendering import png
+
+    palette = render._palette("dark")
+    mapped = [picture.quantize(palette=palette, dither=Image.Dither.NONE) for picture in pictures()]
+    cold = []
+    for image in mapped:
+        png._CACHE.clear()
+        cold.append(png.encode_banded(image, 1))
+    warm = [png.encode_banded(image, 1) for image in mapped]  # the cache holds their bands now
+    assert warm == cold
+    lines = []
+    for image in mapped:
+        wide = Image.new("P", (image.width + 1, image.height), 0)
+        wide.paste(image, (1, 0))
+        lines.append(png.encode_lines(wide.tobytes(), image.width, image.height, image.getpalette() or [], 1))
+    assert lines == cold
+    monkeypatch.setattr(png, "CACHE_BANDS", 5)
+    png._CACHE.clear()
+    again = []
+    for image in mapped:
+        again.append(png.encode_banded(image, 1))
+        assert len(png._CACHE) <= 5
+    assert again == cold
+
+
+def test_threads_encoding_at_once_get_the_same_bytes() -> None:
+    """The band cache is shared by the rendering threads: encoding the same pictures from four
+    threads at once gives each the bytes a lone encoder gives."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rendering import png
+
+    palette = render._palette("dark")
+    mapped = [picture.quantize(palette=palette, dither=Image.Dither.NONE) for picture in pictures()]
+    png._CACHE.clear()
+    alone = [png.encode_banded(image, 3) for image in mapped]
+    png._CACHE.clear()
+    with ThreadPoolExecutor(4) as pool:
+        runs = list(pool.map(lambda n: [png.encode_banded(image, 3) for image in mapped[n:] + mapped[:n]], range(4)))
+    for n, got in enumerate(runs):
+        assert got == alone[n:] + alone[:n]

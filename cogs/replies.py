@@ -16,6 +16,7 @@ from bot.errors import GameMasterError, StorageDamaged, StorageFull
 from bot.i18n import normalize, t
 from bot.services.text import error_text, shown
 from bot.storage.games import GameRow
+from cogs.hooks import follow_up
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -114,7 +115,7 @@ async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bo
                 await interaction.delete_original_response()
             except discord.HTTPException:
                 log.warning("could not remove the placeholder of interaction %s", interaction.id)
-        await interaction.followup.send(clip(content), ephemeral=ephemeral, **kwargs)
+        await follow_up(interaction, content=clip(content), ephemeral=ephemeral, **kwargs)
     else:
         await interaction.response.send_message(clip(content), ephemeral=ephemeral, **kwargs)
 

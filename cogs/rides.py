@@ -25,6 +25,7 @@ import discord
 from bot.services.budget import BOARD, lane
 from bot.storage.announcements import BoardRow
 from bot.storage.games import GameRow
+from cogs.hooks import Sent, edit_follow_up, edit_original, follow_up
 from cogs.replies import paced
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class Rides:
         if ride is None or not ride.fresh:
             return False
         try:
-            await ride.interaction.followup.send(ephemeral=True, **fields)
+            await follow_up(ride.interaction, ephemeral=True, **fields)
         except discord.HTTPException as exc:
             if expired(exc):
                 self._drop(ride)
@@ -170,13 +171,13 @@ class Rides:
     def _drop(self, ride: Ride) -> None:
         ride.until = 0.0  # its token no longer serves: every table and message it carried goes counted
 
-    async def post(self, record: GameRow, ride: Ride | None, nonce: str, **fields: Any) -> discord.Message:
+    async def post(self, record: GameRow, ride: Ride | None, nonce: str, **fields: Any) -> discord.Message | Sent:
         """Post a board: as the interaction's follow-up while its token serves, else as a counted
         channel post with the delivery's nonce (a retry returns the first message)."""
         async with paced(self.bot, record.channel_id):
             if ride is not None:
                 try:
-                    message: discord.Message = await ride.interaction.followup.send(wait=True, **fields)
+                    message = await follow_up(ride.interaction, **fields)
                 except discord.HTTPException as exc:
                     if not expired(exc):
                         self._unsure.add(record.id)  # it may stand: the retry looks for it first
@@ -206,9 +207,9 @@ class Rides:
         try:
             async with paced(self.bot, channel_id):
                 if carrier.original == message_id:
-                    await carrier.interaction.edit_original_response(**fields)
+                    await edit_original(carrier.interaction, **fields)
                 else:
-                    await carrier.interaction.followup.edit_message(int(message_id), **fields)
+                    await edit_follow_up(carrier.interaction, int(message_id), **fields)
         except discord.HTTPException as exc:
             if not expired(exc):
                 raise

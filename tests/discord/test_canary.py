@@ -64,3 +64,32 @@ def test_discord_py_internals_the_fake_relies_on() -> None:
     assert not problems, (
         "discord.py internals used by tests/fakediscord/ moved; fix the harness before trusting "
         "any Discord-layer test:\n  - " + "\n  - ".join(problems))
+
+
+def test_discord_py_internals_the_lean_webhook_calls_rely_on() -> None:
+    """cogs/hooks.py: the webhook adapter's routes call ``self.request``, its bucket locks live in
+    the default adapter's ``_locks``, ``handle_message_parameters`` lays out the message."""
+    import discord.http
+    import discord.webhook.async_ as webhook_async
+
+    problems: list[str] = []
+    adapter = webhook_async.AsyncWebhookAdapter
+    for name in ("execute_webhook", "edit_webhook_message", "edit_original_interaction_response"):
+        source = inspect.getsource(getattr(adapter, name))
+        if "self.request(" not in source:
+            problems.append(f"AsyncWebhookAdapter.{name} no longer goes through self.request")
+    if not hasattr(webhook_async.async_context.get(), "_locks"):
+        problems.append("the default webhook adapter keeps no _locks")
+    if not hasattr(webhook_async.AsyncDeferredLock, "delay_by"):
+        problems.append("AsyncDeferredLock.delay_by is gone")
+    parameters = inspect.signature(discord.http.handle_message_parameters).parameters
+    for name in ("flags", "previous_allowed_mentions", "files", "attachments", "view", "embeds"):
+        if name not in parameters:
+            problems.append(f"handle_message_parameters takes no {name}")
+    for name in ("_session", "_state", "token", "application_id"):
+        if name not in discord.Interaction.__slots__:
+            problems.append(f"Interaction has no {name}")
+    for name in ("_parse_ratelimit_header", "_to_json"):
+        if not hasattr(discord.utils, name):
+            problems.append(f"discord.utils.{name} is gone")
+    assert not problems, problems

@@ -15,6 +15,10 @@
 - ``fake.server_errors(status, count)``: the next ``count`` calls to channels and DMs answer
   ``status`` with Discord's body for it: 500 JSON ``{"message": "500: Internal Server Error",
   "code": 0}``, 502 Cloudflare's HTML page, 503 the proxy's plain text, 504 HTML.
+- ``fake.webhook_faults(*answers)``: the next calls to ``/webhooks/...`` (interaction follow-ups and
+  their edits) answer, in turn, each of ``answers``: a status (500, 502, 503, 504) with Discord's
+  body for it, or a number of seconds: a 429 of the webhook's bucket (not global, with ``Via``)
+  asking to wait that long. Not violations either.
 - ``fake.global_outage(seconds, count)``: the next ``count`` calls the global limit counts answer
   429 with ``"global": true``, ``retry_after`` ``seconds`` and Discord's headers
   (``X-RateLimit-Global``, ``X-RateLimit-Scope: global``, ``Retry-After``, ``Via``), so what a test
@@ -58,6 +62,7 @@ class Faults:
     def _init_faults(self) -> None:
         self._server_errors: list[int] = []  # statuses the next calls answer, in order
         self._outage: list[float] = []  # the retry_after of each global 429 still to answer
+        self._webhook_faults: list[int | float] = []  # a server error's status, or a 429's retry_after
         self.fault_answers: list[Recorded] = []  # requests a fault answered
 
     def lift_faults(self) -> None:
@@ -65,6 +70,7 @@ class Faults:
         test left unanswered meets a bot while it closes)."""
         self._server_errors.clear()
         self._outage.clear()
+        self._webhook_faults.clear()
 
     # ------------------------------------------------------------------ what a moderator does
     async def moderator_delete(self, message: Any) -> None:
@@ -167,9 +173,25 @@ class Faults:
         """The next ``count`` counted calls answer the global 429, asking to wait ``seconds``."""
         self._outage.extend([seconds] * count)
 
+    def webhook_faults(self, *answers: int | float) -> None:
+        """The next calls to interaction webhooks answer these: an int status is a server error, a
+        float a 429 of the webhook's bucket asking to wait that many seconds."""
+        for answer in answers:
+            if isinstance(answer, int) and answer not in SERVER_BODIES:
+                raise ValueError(f"no body known for {answer}")
+        self._webhook_faults.extend(answers)
+
     def fault_answer(self, rec: Recorded) -> web.Response | None:
         """The answer an injected fault gives this request instead of routing it, or None."""
         route = rec.route
+        if self._webhook_faults and route.startswith("/webhooks/"):
+            answer = self._webhook_faults.pop(0)
+            if isinstance(answer, float):
+                return self._limited(rec, answer, "user")
+            ctype, body = SERVER_BODIES[answer]
+            rec.status, rec.response = answer, body
+            self.fault_answers.append(rec)
+            return web.Response(status=answer, text=body, content_type=ctype)
         if self._server_errors and (route.startswith("/channels/") or route == "/users/@me/channels"):
             status = self._server_errors.pop(0)
             ctype, body = SERVER_BODIES[status]
@@ -177,15 +199,16 @@ class Faults:
             self.fault_answers.append(rec)
             return web.Response(status=status, text=body, content_type=ctype)
         if self._outage and self.is_counted(rec):  # type: ignore[attr-defined]
-            wait = self._outage.pop(0)
-            error = DiscordError(429, 0, "You are being rate limited.", violation=False, retry_after=wait,
-                                 scope="global")
-            rec.status, rec.response = 429, error.body()
-            self.fault_answers.append(rec)
-            from tests.fakediscord.rest import jresp
-
-            return jresp(error.body(), 429, self.ratelimit_headers(rec, 429, error))  # type: ignore[attr-defined]
+            return self._limited(rec, self._outage.pop(0), "global")
         return None
+
+    def _limited(self, rec: Recorded, wait: float, scope: str) -> web.Response:
+        error = DiscordError(429, 0, "You are being rate limited.", violation=False, retry_after=wait, scope=scope)
+        rec.status, rec.response = 429, error.body()
+        self.fault_answers.append(rec)
+        from tests.fakediscord.rest import jresp
+
+        return jresp(error.body(), 429, self.ratelimit_headers(rec, 429, error))  # type: ignore[attr-defined]
 
     def check_permissions(self, rec: Recorded, cid: str) -> None:
         """A bot post (``rec.method`` POST) or edit (PATCH) of a message in a guild channel, checked

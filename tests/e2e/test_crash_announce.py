@@ -90,7 +90,7 @@ async def play_until_killed(fake: FakeDiscord, service: GameService, users: dict
         await asyncio.wait([shown, died], return_when=asyncio.FIRST_COMPLETED)
         if not shown.done():
             shown.cancel()
-    await died
+    await asyncio.wait_for(died, 60)  # a bot that never reaches the kill point fails the test, not hangs it
     assert process.returncode == -signal.SIGKILL
 
 

@@ -39,8 +39,6 @@ if _KILL and _CHANNEL:
             and str(route.channel_id) == _CHANNEL
         return await _around(board_post, _request(self, route, **kwargs))
 
-    _webhook = discord.webhook.async_.AsyncWebhookAdapter.request
-
     def _public_with_files(kwargs: dict[str, Any]) -> bool:
         payload = kwargs.get("payload")
         for part in kwargs.get("multipart") or []:
@@ -48,11 +46,16 @@ if _KILL and _CHANNEL:
                 payload = json.loads(part["value"])
         return bool(kwargs.get("files")) and not (payload or {}).get("flags", 0) & 64
 
-    async def _webhook_or_die(self: Any, route: Any, session: Any, **kwargs: Any) -> Any:
-        # a follow-up: POST /webhooks/{app}/{token}; the interactions of this test are all in the channel
-        board_post = route.method == "POST" and route.path == "/webhooks/{webhook_id}/{webhook_token}" \
-            and _public_with_files(kwargs)
-        return await _around(board_post, _webhook(self, route, session, **kwargs))
+    def _dying(webhook: Any) -> Any:
+        async def _webhook_or_die(self: Any, route: Any, session: Any, **kwargs: Any) -> Any:
+            # a follow-up: POST /webhooks/{app}/{token}; the interactions of this test are all in the channel
+            board_post = route.method == "POST" and route.path == "/webhooks/{webhook_id}/{webhook_token}" \
+                and _public_with_files(kwargs)
+            return await _around(board_post, webhook(self, route, session, **kwargs))
+        return _webhook_or_die
+
+    import cogs.hooks  # the bot's lean follow-ups (its own webhook adapter) as well as discord.py's
 
     discord.http.HTTPClient.request = _request_or_die  # type: ignore[method-assign]
-    discord.webhook.async_.AsyncWebhookAdapter.request = _webhook_or_die  # type: ignore[method-assign]
+    for adapter in (discord.webhook.async_.AsyncWebhookAdapter, cogs.hooks.LeanAdapter):
+        adapter.request = _dying(adapter.request)  # type: ignore[method-assign]

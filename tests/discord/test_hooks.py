@@ -3,6 +3,7 @@ and edits do, wait and retry as its webhook adapter does, and leave a view that 
 listening to the library."""
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -13,6 +14,7 @@ from PIL import Image
 from cogs import hooks
 from cogs.components import GameButton
 from tests.discord.conftest import BotFactory
+from tests.discord.helpers import play_tolp_move
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 
@@ -119,3 +121,21 @@ async def test_a_view_that_must_keep_listening_goes_the_library_way(fake: FakeDi
     sent = await hooks.follow_up(interaction, content="sure?", view=view)
     assert fake.message(sent.id).custom_ids == ["plain:yes"]
     assert bot._connection._view_store.is_message_tracked(sent.id)  # discord.py dispatches its clicks
+
+
+def listening_views() -> list[asyncio.Task[Any]]:
+    """discord.py's timers of the views it keeps listening (a View with a timeout, in its store)."""
+    return [task for task in asyncio.all_tasks() if "timeout_task_impl" in task.get_coro().__qualname__]
+
+
+async def test_moves_leave_no_view_listening(fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """Every private view a move answers with, and every board, is made of DynamicItems that any
+    message dispatches: discord.py kept each ephemeral one listening for 15 minutes (a task and the
+    whole view per follow-up, tens of thousands on a busy bot), now none is kept."""
+    bot, _, users = await started(fake, make_bot)
+    for _ in range(6):
+        answer = await play_tolp_move(fake, bot, users)
+        assert answer.ok
+    assert any(m.ephemeral and m.custom_ids for m in fake.messages.values())  # private views with buttons went out
+    assert listening_views() == []
+    assert not bot._connection._view_store._synced_message_views

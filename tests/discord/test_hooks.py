@@ -14,7 +14,7 @@ from PIL import Image
 from cogs import hooks
 from cogs.components import GameButton
 from tests.discord.conftest import BotFactory
-from tests.discord.helpers import play_tolp_move
+from tests.discord.helpers import latest_board, play_tolp_move
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 
@@ -137,5 +137,17 @@ async def test_moves_leave_no_view_listening(fake: FakeDiscord, make_bot: BotFac
         answer = await play_tolp_move(fake, bot, users)
         assert answer.ok
     assert any(m.ephemeral and m.custom_ids for m in fake.messages.values())  # private views with buttons went out
+    assert listening_views() == []
+    # "Show my hand" on the board: the hand is the click's first answer, private, with its buttons
+    record = await bot.service.current(fake.channel_id)
+    player = next(u for u in users if u["id"] == record.user_of(min(bot.service.to_act(record))))
+    hand = await fake.interact(bot, fake.click(player, latest_board(fake), label="Show my hand"))
+    assert hand.ephemeral and hand.files and any(m.custom_ids for m in hand.messages)
+    assert listening_views() == []
+    # and its buttons still play
+    shown_hand = next(m for m in hand.messages if m.custom_ids)
+    ply = record.ply
+    assert (await fake.interact(bot, fake.click(player, shown_hand, label="Pass"))).ok
+    assert (await bot.service.current(fake.channel_id)).ply == ply + 1
     assert listening_views() == []
     assert not bot._connection._view_store._synced_message_views

@@ -4,6 +4,7 @@ normal, in all five games; seeded, with 95 % Wilson intervals and decision times
 
     python -m bench.bench_strength --games 40              # every game, every pairing
     python -m bench.bench_strength --games 10 --only tolp zlodej --pairings normal-greedy
+    python -m bench.bench_strength --games 100 --only tolp --setting "wild twos" --pairings strong-normal
 
 Decision times are the CPU time of the deciding thread (one core), steady on a busy machine.
 A game counts as a win for the measured seat by its share of first place (a shared first place
@@ -48,6 +49,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def select(only: Sequence[str] | None, setting: str | None,
+           ) -> list[tuple[str, str, int, dict[str, Any], int]]:
+    """The settings of the games named in ``only`` (all when none) whose name contains ``setting``
+    (case-insensitive; e.g. "wild twos" for that Tölp variant alone, "4 players" for plain Tölp)."""
+    return [s for s in SETTINGS if (not only or s[1] in only)
+            and (setting is None or setting.casefold() in s[0].casefold())]
 
 
 def player(game: str, kind: str) -> Player:
@@ -130,9 +139,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2, help="games per pairing (seats rotate); `make bench` runs 2")
     parser.add_argument("--only", nargs="*", help="game names (tolp zlodej stratego monopol tjuv)")
     parser.add_argument("--pairings", nargs="*", help="e.g. normal-greedy strong-normal")
+    parser.add_argument("--setting", help='only the settings whose name contains this, e.g. "wild twos"')
     parser.add_argument("--seed", default="strength")
     args = parser.parse_args(argv)
-    settings = [s for s in SETTINGS if not args.only or s[1] in args.only]
+    settings = select(args.only, args.setting)
+    if not settings:
+        parser.error(f"no setting matches --only {args.only} --setting {args.setting!r}")
     pairings = [p for p in PAIRINGS if not args.pairings or p[0] in args.pairings]
     print(f"{args.games} games per pairing, seed {args.seed!r}")
     run(settings, pairings, args.games, args.seed)

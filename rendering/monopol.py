@@ -424,18 +424,25 @@ def _square_state(pub: Mapping[str, Any], index: int) -> tuple[int, int, bool]:
 
 
 # An owned square's part of the board, already on the palette, by all that is drawn in it: its
-# own and its two neighbours' owner, buildings and mortgage (a box reaches 14 px into each
-# neighbour), the locale (street names) and the theme. Tokens and the centre are pasted over the
+# own and its neighbours' owner, buildings and mortgage (a box reaches 14 px into each neighbour;
+# next to a corner also into the box of the square past the corner, whose houses it may show),
+# the locale (street names) and the theme. Tokens and the centre are pasted over the
 # squares afterwards, so a box is kept only when no token stood in it.
 _SQUARES: OrderedDict[tuple[Any, ...], Image.Image] = OrderedDict()
 _SQUARES_LOCK = threading.Lock()  # boards are drawn in a pool of threads
 SQUARES_KEPT = 1024  # about 20 KB each
 
 
+@cache
+def _neighbours(index: int) -> tuple[int, ...]:
+    """The squares whose box overlaps ``index``'s: what they draw may show in it."""
+    return tuple(other for other in range(40) if other != index and _overlaps(_square_box(index), _square_box(other)))
+
+
 def _mapped_square(layer: Image.Image, pub: Mapping[str, Any], index: int, box: Box, tokens: list[Box],
                    locale: str, theme: str) -> Image.Image:
-    key = (index, _square_state(pub, index), _square_state(pub, (index - 1) % 40),
-           _square_state(pub, (index + 1) % 40), locale, theme)
+    key = (index, _square_state(pub, index), *(_square_state(pub, other) for other in _neighbours(index)), locale,
+           theme)
     with _SQUARES_LOCK:
         found = _SQUARES.get(key)
         if found is not None:

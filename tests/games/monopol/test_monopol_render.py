@@ -134,3 +134,58 @@ def test_the_board_put_together_from_kept_parts_is_the_whole_board_on_the_palett
             assert shown.crop(box).tobytes() == whole.crop(box).tobytes(), f"step {step}"
         checked += 1
     assert checked >= 25
+
+
+def _whole_equals_shown(obs: dict, names: list[str], theme: str = "dark") -> bool:  # type: ignore[type-arg]
+    from rendering.monopol import _board_rgb, _mapped
+
+    shown = decode(render_public(obs, names=names, locale="nb", theme=theme)).convert("RGB")
+    whole = _mapped(_board_rgb(obs, names, "nb", theme), theme).convert("RGB")
+    top = board_top(obs, names, "nb")
+    return all(shown.crop(box).tobytes() == whole.crop(box).tobytes()
+               for box in ((0, 0, whole.width, top), (0, top + 1, whole.width, whole.height)))
+
+
+def test_a_kept_square_by_a_corner_shows_the_houses_past_the_corner_as_they_are_now() -> None:
+    """A square's box reaches 14 px into the square past the corner (39's into 1's colour bar, 9's
+    into 11's): its kept picture is keyed by that square too, so houses built or sold there are
+    never shown as they were when the box was kept."""
+    s = new(3)
+    obs = GAME.observe(s, None)
+    pub = obs["public"]
+    pub["position"] = [5, 5, 5]
+    for first, second in ((1, 39), (9, 11), (19, 21), (29, 31)):
+        pub["owner"][first], pub["owner"][second] = 0, 1
+    for level in (4, 0, 3, 5, 0):  # the squares past the corners (39, 11, 21, 31) stay as they are
+        for first in (1, 9, 19, 29):
+            pub["level"][first] = level
+        assert _whole_equals_shown(obs, ["A", "B", "C"]), level
+
+
+def test_no_square_box_reaches_the_centre() -> None:
+    """The centre's drawings are mapped by their own boxes inside CENTRE_BOX, which no square's
+    box overlaps: a kept square's picture never holds a part of the centre."""
+    from rendering.monopol import CENTRE_BOX, _overlaps, _square_box
+
+    assert not any(_overlaps(_square_box(index), CENTRE_BOX) for index in range(40))
+
+
+def test_boards_drawn_by_threads_at_once_are_the_ones_drawn_alone() -> None:
+    """The kept squares and the band cache are shared by the rendering threads: boards of a seeded
+    game drawn from three threads at once are byte for byte the boards drawn one by one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    names = ["Åse", "Bjørn Ødegård", "Čeněk", "Kari Nordmann"]
+    state = GAME.new(4, GAME.resolve_options({}), "threads")
+    positions = []
+    for step in range(240):
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, computer_action(GAME, state, seat))
+        if step % 8 == 0:
+            positions.append(GAME.observe(state, None))
+    alone = [render_public(obs, names=names, locale="nb") for obs in positions]
+    with ThreadPoolExecutor(3) as pool:
+        runs = list(pool.map(lambda n: [render_public(obs, names=names, locale="nb")
+                                        for obs in positions[n::3] + positions[:n:3]], range(3)))
+    for n, got in enumerate(runs):
+        assert got == alone[n::3] + alone[:n:3]

@@ -230,6 +230,18 @@ def _panel_cell(pub: Mapping[str, Any], seat: int, names: Names, locale: str) ->
             bool(pub["in_jail"][seat]), pub["jail_cards"][seat], deeds, seat in pub["to_act"], locale)
 
 
+@lru_cache(maxsize=4)
+def _cell_frame(active: bool, theme: str) -> Image.Image:
+    """A player's panel cell before its contents: the rounded frame (ringed for the player to act)."""
+    th = theme_of(theme)
+    col_w = SIZE // 2
+    image = Image.new("RGB", (col_w, ROW_H), th.background)
+    ImageDraw.Draw(image).rounded_rectangle([6, 6, col_w - 6, ROW_H - 6], radius=10,
+                                            fill=th.surface_turn if active else th.surface,
+                                            outline=th.turn if active else th.line, width=5 if active else 2)
+    return image
+
+
 @lru_cache(maxsize=512)
 def _cell(key: tuple[Any, ...], theme: str) -> Image.Image:
     """One player's panel cell: token, name (whole: shrunk, then on two lines), cash, net worth,
@@ -237,10 +249,8 @@ def _cell(key: tuple[Any, ...], theme: str) -> Image.Image:
     seat, name, cash, worth, bankrupt, jailed, jail_cards, deeds, active, locale = key
     th = theme_of(theme)
     col_w = SIZE // 2
-    image = Image.new("RGB", (col_w, ROW_H), th.background)
+    image = _cell_frame(active, theme).copy()
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle([6, 6, col_w - 6, ROW_H - 6], radius=10, fill=th.surface_turn if active else th.surface,
-                           outline=th.turn if active else th.line, width=5 if active else 2)
     draw.rectangle([8, 12, 22, ROW_H - 12], fill=PLAYER_COLOURS[seat % 6], outline=LINE)
     draw_token(draw, 50, 30, seat, False)
     amount = money(cash, locale)
@@ -371,6 +381,19 @@ def _static_mapped(locale: str, theme: str) -> Image.Image:
     return _mapped(static_board(locale, theme), theme)
 
 
+@lru_cache(maxsize=8)  # about 2 MB each; a header is one of a few heights
+def _blank(top: int, rows: int, language: str, theme: str) -> Image.Image:
+    """A board picture before what changes from turn to turn: the header's ground, the static
+    board on the palette under it and the ground of ``rows`` rows of player cells."""
+    th = theme_of(theme)
+    image = Image.new("P", (SIZE, top + SIZE + rows * ROW_H + 8), 0)
+    image.putpalette(_palette(theme).getpalette() or [])
+    image.paste(_ground_index(th.header, theme), (0, 0, SIZE, top))
+    image.paste(_static_mapped(language, theme), (0, top))
+    image.paste(_ground_mapped((SIZE, rows * ROW_H + 8), theme), (0, top + SIZE))
+    return image
+
+
 @lru_cache(maxsize=64)
 def _ground_index(colour: tuple[int, int, int], theme: str) -> int:
     """The palette index a flat colour maps to."""
@@ -475,18 +498,15 @@ def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", them
     rows = (pub["players"] + 1) // 2
     heading = Image.new("RGB", (SIZE, top), th.background)
     draw_header(heading, head, th)
-    image = Image.new("P", (SIZE, top + SIZE + rows * ROW_H + 8), 0)
-    image.putpalette(_palette(th.name).getpalette() or [])
+    language = normalize(locale)
+    image = _blank(top, rows, language, th.name).copy()
     # the header is its ground colour but for its texts: only their boxes are mapped
-    image.paste(_ground_index(th.header, th.name), (0, 0, SIZE, top))
     for box in header_boxes(head, SIZE):
         box = _clipped(box, (0, 0, SIZE, top))
         if box[0] < box[2] and box[1] < box[3]:
             image.paste(_mapped(heading.crop(box), th.name), box[:2])
     centre: list[Box] = []
     layer = _board_layer(pub, names, locale, th, centre)
-    language = normalize(locale)
-    image.paste(_static_mapped(language, th.name), (0, top))
     # only what was drawn on the static board is mapped again: the owned squares (kept mapped by
     # what they show), then over them the centre and the tokens
     tokens = _token_boxes(pub)
@@ -497,7 +517,6 @@ def board_picture(obs: Mapping[str, Any], names: Names, locale: str = "en", them
     for box in (*(_clipped(box, CENTRE_BOX) for box in centre), *tokens):
         if box[0] < box[2] and box[1] < box[3]:
             image.paste(_mapped(layer.crop(box), th.name), (box[0], box[1] + top))
-    image.paste(_ground_mapped((SIZE, rows * ROW_H + 8), th.name), (0, top + SIZE))
     for seat in range(pub["players"]):
         image.paste(_mapped_cell(_panel_cell(pub, seat, names, locale), th.name),
                     ((seat % 2) * (SIZE // 2), top + SIZE + (seat // 2) * ROW_H))

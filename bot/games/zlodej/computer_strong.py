@@ -3,9 +3,11 @@ determinized Monte-Carlo search of the endgame within what the seat knows.
 
 The candidates are the best few first steps of the normal computer's plan, made with what the
 public log tells (``knowledge.infer``: a rank an opponent passed by at its last turn end is not
-among the cards it kept). Once nobody draws (``in_endgame``) every decision with more than one
-candidate is searched: each sample re-deals everything the seat cannot see (``scramble_hidden``:
-the others' hands, the stock, the others' deeper groups and the insides of their locked piles)
+among the cards it kept, nor a joker when a rich steal was passed by; a stock turned over from the
+discard pile is known, and so is every card an opponent drew from it). Once nobody draws
+(``in_endgame``) every decision with more than one candidate is searched: each sample re-deals
+everything the seat cannot see (``scramble_hidden``: the others' hands less their public draws,
+the stock while hidden, the others' deeper groups and the insides of their locked piles)
 from the unseen cards, in the counts the table shows, with the computer's own stream, and makes
 each opponent's hand agree with its passes (``consistent``); every candidate is played in the same
 samples, the rest of the game by the normal computer's plan for everyone (each decides from its
@@ -56,30 +58,34 @@ def fast_copy(state: ZlodejState) -> ZlodejState:
         open_piles=[[g[:] for g in pile] for pile in state.open_piles],
         locked=[[p[:] for p in piles] for piles in state.locked], resigned=state.resigned[:],
         turn=state.turn, laid=state.laid, drawing_over=state.drawing_over, finished=state.finished,
-        kept=state.kept[:], passed=[r[:] for r in state.passed])
+        kept=state.kept[:], passed=[r[:] for r in state.passed], offered=state.offered[:],
+        stock_public=state.stock_public, public_draws=[d[:] for d in state.public_draws])
 
 
 def consistent(world: ZlodejState, seat: int, rng: Rng) -> ZlodejState:
     """Make a re-deal agree with every opponent's passes: of the cards it kept at its last turn end
     (``ZlodejState.kept``) none is a natural of a rank it passed by (``passed``). Cards of such ranks
     beyond what its fresh draws can explain are swapped, at random, with cards from the other
-    places the seat cannot see that carry no rank of any kind (the stock, locked insides)."""
+    places the seat cannot see that carry no rank of any kind (the stock while hidden, locked
+    insides); its public draws (``ZlodejState.public_draws``) stay."""
     k = infer(world, seat)
     for other in k.order:
         old, avoided = k.avoids(other)
         if not old or not avoided:
             continue
         hand = world.hands[other]
-        fresh = len(hand) - old
-        bad = [i for i, c in enumerate(hand) if not c.is_joker and c.rank in avoided]
+        known = len(world.public_draws[other])  # the re-deal put its public draws first
+        fresh = len(hand) - known - old
+        bad = [i for i, c in enumerate(hand) if i >= known and c.rank in avoided]
         excess = len(bad) - fresh
         if excess <= 0:
             continue
-        places: list[tuple[list[Card], int]] = [(world.stock, i) for i in range(len(world.stock))]
+        places: list[tuple[list[Card], int]] = [] if world.stock_public else [
+            (world.stock, i) for i in range(len(world.stock))]
         for o in k.order:
             for pile in world.locked[o]:
                 places += [(pile, i) for i in range(len(pile) - 1)]
-        good = [(where, i) for where, i in places if where[i].is_joker or where[i].rank not in avoided]
+        good = [(where, i) for where, i in places if where[i].rank not in avoided]
         rng.shuffle(bad)
         for i in bad[:excess]:
             if not good:

@@ -125,6 +125,8 @@ class ZlodejGame(Game[ZlodejState]):
         state.resigned[seat] = True
         state.stock[:0] = state.hands[seat]
         state.hands[seat] = []
+        state.public_draws[seat] = []
+        state.stock_public = state.stock_public and not state.stock
         events = [Event("zlodej.event.resigned", {"seat": seat})]
         if sum(not r for r in state.resigned) < 2:
             state.finished = True

@@ -25,6 +25,9 @@ NATURALS_PER_DECK = 4  # cards of each rank in one deck
 # A joker is played where its holder gains the most, which is often not on a given pile: an
 # unseen joker counts as this much of a thief.
 JOKER_THREAT = 0.7
+# An opponent that ends its turn keeping cards while another seat's top group of at least this many
+# points could be stolen kept no joker (``Inferred``).
+JOKER_TEMPTATION = 30
 CHAIN_DEPTH = 3  # groups of one pile followed down a chain of thefts
 
 
@@ -152,33 +155,72 @@ class Inferred(Knowledge):
     A player who ended a turn while an open top group or the discard top was of rank r, keeping
     cards in hand, almost surely kept no natural card of rank r (laying it would have stolen the
     group or taken the card: level normal never keeps one). So an opponent's hand is its kept cards,
-    of ranks it passed by never, and the fresh cards it drew since, any unseen card alike."""
+    of ranks it passed by never, and the fresh cards it drew since, any unseen card alike.
+
+    Jokers alike: level normal never keeps a joker when another seat's top group of
+    ``JOKER_TEMPTATION`` points or more is there to steal with it (0 of 719 such turn ends kept one,
+    80 seeded games), so such a turn end counts the joker among the ranks passed by."""
     kept: list[int] = field(default_factory=list)  # per seat: cards of its hand known to avoid ``passed``
     passed: list[frozenset[int]] = field(default_factory=list)
+    known: list[tuple[int, ...]] = field(default_factory=list)  # per seat: ranks of its public draws
 
-    def _chance(self, seat: int, rank: int, hand: int) -> float:
-        old = max(0, min(self.kept[seat], hand))
+    def holds(self, seat: int, rank: int) -> float:
+        key = (seat, rank)
+        if key not in self._holds:
+            hand = self.hands[seat]
+            self._holds[key] = 0.0 if hand <= 0 else self._chance(seat, rank, hand)
+        return self._holds[key]
+
+    def _misses(self, seat: int, rank: int, hand: int) -> tuple[float, float]:
+        """The chances that the seat's hand holds no natural of ``rank``, and no joker (a card it
+        drew from the public stock is known; the rest are unseen cards)."""
+        known = self.known[seat] if self.known else ()
+        if rank != JOKER_RANK and rank in known:
+            return 0.0, 0.0 if JOKER_RANK in known else 1.0
+        hand -= len(known)
+        old = max(0, min(self.kept[seat] - len(known), hand))
         fresh = hand - old
         avoided = self.passed[seat]
         # the kept cards come from the unseen cards of the ranks not passed by (jokers included)
-        narrow = self.pool - sum(self.unseen[r] for r in avoided if r != JOKER_RANK)
+        narrow = self.pool - sum(self.unseen[r] for r in avoided)
         naturals = self.unseen[rank] if rank != JOKER_RANK else 0
         no_natural = miss_among(self.pool, naturals, fresh)
         if rank not in avoided:
             no_natural *= miss_among(narrow, naturals, old)
         jokers = self.unseen[JOKER_RANK]
-        no_joker = miss_among(self.pool, jokers, fresh) * miss_among(narrow, jokers, old)
+        no_joker = miss_among(self.pool, jokers, fresh)
+        if JOKER_RANK not in avoided:
+            no_joker *= miss_among(narrow, jokers, old)
+        if JOKER_RANK in known:
+            no_joker = 0.0
+        return no_natural, no_joker
+
+    def _chance(self, seat: int, rank: int, hand: int) -> float:
+        no_natural, no_joker = self._misses(seat, rank, hand)
         return 1.0 - no_natural * (1.0 - JOKER_THREAT * (1.0 - no_joker))
 
     def avoids(self, seat: int) -> tuple[int, frozenset[int]]:
-        """How many of the seat's cards are known to avoid which ranks (for consistent re-deals)."""
-        return max(0, min(self.kept[seat], self.hands[seat])), self.passed[seat]
+        """How many of the seat's unknown cards (beside its public draws) are known to avoid which
+        ranks (for consistent re-deals)."""
+        known = len(self.known[seat]) if self.known else 0
+        return max(0, min(self.kept[seat] - known, self.hands[seat] - known)), self.passed[seat]
 
 
 def infer(state: ZlodejState, seat: int) -> Inferred:
     """``know`` with each opponent's passes (what it kept at its last turn end) taken into account."""
     base = know(state, seat)
+    unseen = dict(base.unseen)
+    # the stock turned over from the discard pile, and what the others drew from it, are public
+    public = [c for o in range(state.players) if o != seat for c in state.public_draws[o]]
+    if state.stock_public:
+        public += state.stock
+    for card in public:
+        unseen[card.rank] = max(0, unseen[card.rank] - 1)
+    known = [() if o == seat else tuple(c.rank for c in state.public_draws[o]) for o in range(state.players)]
     kept = [0 if o == seat else max(0, state.kept[o]) for o in range(state.players)]
-    passed = [frozenset() if o == seat else frozenset(state.passed[o]) for o in range(state.players)]
-    return Inferred(seat=base.seat, players=base.players, unseen=base.unseen, pool=base.pool, hands=base.hands,
-                    drawing_over=base.drawing_over, order=base.order, kept=kept, passed=passed)
+    passed = [frozenset() if o == seat else
+              frozenset(state.passed[o]) | ({JOKER_RANK} if state.offered[o] >= JOKER_TEMPTATION else set())
+              for o in range(state.players)]
+    return Inferred(seat=base.seat, players=base.players, unseen=unseen, pool=sum(unseen.values()),
+                    hands=base.hands, drawing_over=base.drawing_over, order=base.order, kept=kept, passed=passed,
+                    known=known)

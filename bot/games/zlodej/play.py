@@ -74,6 +74,7 @@ def do_lay(state: ZlodejState, seat: int, action: Lay) -> list[Event]:
     cards = list(action.cards)
     for card in cards:
         state.hands[seat].remove(card)
+        forget_public(state, seat, card)
     laid = cards_text(cards)
     gained: list[Card] = []
     if isinstance(action, NewGroup):
@@ -116,19 +117,30 @@ def do_discard(state: ZlodejState, seat: int, card: Card) -> list[Event]:
     if card not in state.hands[seat]:
         raise IllegalAction("zlodej.error.not_in_hand", topic="discard", card=str(card))
     state.hands[seat].remove(card)
+    forget_public(state, seat, card)
     record_end(state, seat)
     state.discard.append(card)
     return [Event("zlodej.event.discard", {"seat": seat, "card": str(card)}), *end_turn(state, seat, recorded=True)]
 
 
+def forget_public(state: ZlodejState, seat: int, card: Card) -> None:
+    """A card leaves the seat's hand: if it was one drawn from the public stock, it no longer counts
+    as known (an equal card drawn hidden may have gone instead; the hand still holds one alike)."""
+    if card in state.public_draws[seat]:
+        state.public_draws[seat].remove(card)
+
+
 def record_end(state: ZlodejState, seat: int) -> None:
-    """Note what everyone saw at the seat's turn end (``ZlodejState.kept`` and ``passed``): the cards it
-    keeps, and every rank it could have laid on (the open tops and the discard top before a throw)."""
+    """Note what everyone saw at the seat's turn end (``ZlodejState.kept``, ``passed`` and ``offered``):
+    the cards it keeps, every rank it could have laid on (the open tops and the discard top before a
+    throw), and the points of the richest top group of another seat (what a joker could have stolen)."""
     ranks = {top_rank(state, o) for o in range(state.players)}
     if state.discard:
         ranks.add(state.discard[-1].rank)
     state.kept[seat] = len(state.hands[seat])
     state.passed[seat] = sorted(r for r in ranks if r is not None)
+    state.offered[seat] = max((sum(card_value(c) for c in state.open_piles[o][-1]) for o in range(state.players)
+                               if o != seat and state.open_piles[o]), default=0)
 
 
 def end_turn(state: ZlodejState, seat: int, recorded: bool = False) -> list[Event]:
@@ -192,9 +204,13 @@ def draw(state: ZlodejState, seat: int) -> list[Event]:
             rest = state.discard[:-1]
             state.discard = state.discard[-1:]
             state.stock = rest[::-1]
+            state.stock_public = True
             events.append(Event("zlodej.event.turned", {"count": len(rest)}))
             continue
-        drawn.append(state.stock.pop())
+        card = state.stock.pop()
+        if state.stock_public:
+            state.public_draws[seat].append(card)
+        drawn.append(card)
     hand.extend(drawn)
     if drawn:
         events.append(Event("zlodej.event.drew", {"seat": seat, "count": len(drawn)}))

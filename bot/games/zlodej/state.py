@@ -66,12 +66,24 @@ class ZlodejState:
     # the discard top before its throw). The computers infer from it what a seat does not hold.
     kept: list[int] = field(default_factory=list)
     passed: list[list[int]] = field(default_factory=list)
+    # and the richest open top group of another seat then (points; what a joker could have stolen)
+    offered: list[int] = field(default_factory=list)
+    # The stock turned over from the discard pile (not shuffled) is public, order and all: every
+    # discard and take is announced. From the first turn (the first stock is then used up) until a
+    # resigning hand goes under it, ``stock_public``; each seat's cards drawn from it and not yet
+    # laid or thrown are then public too (``public_draws``, a part of its hand).
+    stock_public: bool = False
+    public_draws: list[list[Card]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.kept) != self.players:
             self.kept = [-1] * self.players
         if len(self.passed) != self.players:
             self.passed = [[] for _ in range(self.players)]
+        if len(self.offered) != self.players:
+            self.offered = [0] * self.players
+        if len(self.public_draws) != self.players:
+            self.public_draws = [[] for _ in range(self.players)]
 
     def all_cards(self) -> list[Card]:
         """Every card in the game wherever it lies (used to check conservation)."""
@@ -111,6 +123,9 @@ def dump_state(state: ZlodejState) -> dict[str, Any]:
         "finished": state.finished,
         "kept": list(state.kept),
         "passed": [list(r) for r in state.passed],
+        "offered": list(state.offered),
+        "stock_public": state.stock_public,
+        "public_draws": [_texts(d) for d in state.public_draws],
     }
 
 
@@ -132,4 +147,7 @@ def load_state(data: dict[str, Any]) -> ZlodejState:
         # games stored before the record existed: nothing known yet
         kept=[int(k) for k in data.get("kept", [])],
         passed=[[int(r) for r in ranks] for ranks in data.get("passed", [])],
+        offered=[int(p) for p in data.get("offered", [])],
+        stock_public=bool(data.get("stock_public", False)),
+        public_draws=[_cards(d) for d in data.get("public_draws", [])],
     )

@@ -71,14 +71,18 @@ def private_view(state: ZlodejState, seat: int) -> dict[str, Any]:
 
 
 def scramble(state: ZlodejState, viewer: int | None, rng: Rng) -> ZlodejState:
-    """A copy with other hands, the stock, others' deeper groups and locked contents re-dealt."""
+    """A copy with other hands, the stock, others' deeper groups and locked contents re-dealt; a stock
+    turned over from the discard pile and the cards drawn from it are public (``ZlodejState.stock_public``,
+    ``public_draws``: every discard and take is announced, and the pile is turned without shuffling)."""
     copy = load_state(dump_state(state))
     if state.finished:
         return copy  # every pile has been turned up and scored: nothing is hidden any more
     others = [s for s in range(copy.players) if s != viewer]
-    pool: list[Card] = list(copy.stock)
+    # a stock turned over from the discard pile and the cards drawn from it are public: they stay
+    pool: list[Card] = [] if copy.stock_public else list(copy.stock)
+    hidden_hands = {seat: _without(copy.hands[seat], copy.public_draws[seat]) for seat in others}
     for seat in others:
-        pool += copy.hands[seat]
+        pool += hidden_hands[seat]
         pool += [c for g in copy.open_piles[seat][:-VISIBLE_GROUPS] for c in g]
         pool += [c for p in copy.locked[seat] for c in p[:-1]]
     pool.sort()  # in no order the hidden deal could show: the re-deal depends on the viewer's knowledge only
@@ -93,14 +97,23 @@ def scramble(state: ZlodejState, viewer: int | None, rng: Rng) -> ZlodejState:
         pile[:-VISIBLE_GROUPS] = _regroup(dealt)
     rest += naturals
     rng.shuffle(rest)
-    copy.stock, rest = rest[:len(copy.stock)], rest[len(copy.stock):]
+    if not copy.stock_public:
+        copy.stock, rest = rest[:len(copy.stock)], rest[len(copy.stock):]
     for seat in others:
-        size = len(copy.hands[seat])
-        copy.hands[seat], rest = rest[:size], rest[size:]
+        size = len(hidden_hands[seat])
+        copy.hands[seat], rest = copy.public_draws[seat] + rest[:size], rest[size:]
         for pile_cards in copy.locked[seat]:
             size = len(pile_cards) - 1
             pile_cards[:-1], rest = rest[:size], rest[size:]
     return copy
+
+
+def _without(cards: list[Card], known: list[Card]) -> list[Card]:
+    """``cards`` less one of each card in ``known`` (all of them among ``cards``)."""
+    rest = list(cards)
+    for card in known:
+        rest.remove(card)
+    return rest
 
 
 def _regroup(cards: list[Card]) -> list[Group]:

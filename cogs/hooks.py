@@ -7,7 +7,8 @@ a full message object (its author, embeds, attachments, components) and keep a v
 15-minute timer for every private view that has buttons, though our buttons are DynamicItems that
 any message dispatches; and its request body is an ``aiohttp.FormData`` rebuilt part by part on
 each call. Here the body is one piece of bytes, built once per call, and the answer is two fields:
-about 6 % of the event loop's time per move (bench/bench_move_cpu.py).
+a follow-up with two pictures, embeds and buttons costs the loop 1.80 ms instead of 2.20 ms, and
+on 1,000 tables the two cores carry 171 Tölp moves/s instead of 138 (docs/benchmarks.md).
 
 The parameters are checked and laid out by discord.py's own ``handle_message_parameters`` (the
 same JSON as its calls); the request waits and retries as discord.py's webhook adapter does: on the

@@ -186,21 +186,18 @@ class Faults:
         route = rec.route
         if self._webhook_faults and route.startswith("/webhooks/"):
             answer = self._webhook_faults.pop(0)
-            if isinstance(answer, float):
-                return self._limited(rec, answer, "user")
-            ctype, body = SERVER_BODIES[answer]
-            rec.status, rec.response = answer, body
-            self.fault_answers.append(rec)
-            return web.Response(status=answer, text=body, content_type=ctype)
+            return self._limited(rec, answer, "user") if isinstance(answer, float) else self._failed(rec, answer)
         if self._server_errors and (route.startswith("/channels/") or route == "/users/@me/channels"):
-            status = self._server_errors.pop(0)
-            ctype, body = SERVER_BODIES[status]
-            rec.status, rec.response = status, body
-            self.fault_answers.append(rec)
-            return web.Response(status=status, text=body, content_type=ctype)
+            return self._failed(rec, self._server_errors.pop(0))
         if self._outage and self.is_counted(rec):  # type: ignore[attr-defined]
             return self._limited(rec, self._outage.pop(0), "global")
         return None
+
+    def _failed(self, rec: Recorded, status: int) -> web.Response:
+        ctype, body = SERVER_BODIES[status]
+        rec.status, rec.response = status, body
+        self.fault_answers.append(rec)
+        return web.Response(status=status, text=body, content_type=ctype)
 
     def _limited(self, rec: Recorded, wait: float, scope: str) -> web.Response:
         error = DiscordError(429, 0, "You are being rate limited.", violation=False, retry_after=wait, scope=scope)

@@ -354,12 +354,12 @@ class Announcer(commands.Cog):
         if record.status == "finished":
             image = await drawing.render_result(record, obs, locale)
             return [png(image, f"{record.game}-{record.ply}-result.png", alt_text(record, "result", obs, locale))]
-        image = await drawing.render_public(record, obs, locale, marked(hint, public))
-        files = [png(image, f"{record.game}-{record.ply}.png", alt_text(record, "public", obs, locale, news))]
-        focus = await drawing.render_focus(record, obs, locale, hint)
+        # the pictures' alt texts are written by the render workers with them, off the event loop
+        image, words = await drawing.described_public(record, obs, locale, marked(hint, public), news)
+        files = [png(image, f"{record.game}-{record.ply}.png", words)]
+        focus = await drawing.described_focus(record, obs, locale, hint, news)
         if focus:
-            described = alt_text(record, "focus", obs, locale, news)
-            files.append(png(focus, f"{record.game}-{record.ply}-focus.png", described))
+            files.append(png(focus[0], f"{record.game}-{record.ply}-focus.png", focus[1]))
         return files
 
     @staticmethod

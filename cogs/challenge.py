@@ -21,6 +21,7 @@ from bot.services.options import parse_options
 from bot.services.text import shown
 from bot.storage.challenges import ChallengeRow
 from cogs.components import GameButton
+from cogs.hooks import defer
 from cogs.lobby import display_name, game_choices
 from cogs.moves import announce
 from cogs.replies import NO_PINGS, defer_public, guarded, locale_of, paced, pinging, reply
@@ -110,7 +111,7 @@ async def answer_button(interaction: discord.Interaction, match: re.Match[str]) 
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         cog: ChallengeCog = bot.get_cog("ChallengeCog")  # type: ignore[assignment]
         accept = match["answer"] == "a"
         row, opened = await cog.challenges.answer(int(match["id"]), str(interaction.user.id), accept=accept)

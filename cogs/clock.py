@@ -15,6 +15,7 @@ from bot.services.clock import LAST_CALL, REMINDER
 from bot.services.scheduler import Due
 from bot.services.text import shown
 from cogs.components import GameButton
+from cogs.hooks import defer
 from cogs.moves import announce, announced
 from cogs.notify import reminder_pings
 from cogs.replies import NO_PINGS, guarded, locale_of, paced, pinging, reply
@@ -139,7 +140,7 @@ async def vote_button(interaction: discord.Interaction, game_id: int, ply: int, 
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         result = await bot.service.vote_timeout(game_id=game_id, ply=ply, seat=seat,
                                                 user_id=str(interaction.user.id), choice=choice)
         locale = locale_of(interaction)

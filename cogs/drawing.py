@@ -32,17 +32,34 @@ def theme(record: GameRow) -> str:
     return "light" if (record.guild_settings or {}).get("theme") == "light" else "dark"
 
 
+async def _public(record: GameRow, obs: dict[str, Any], locale: str, hint: Any,
+                  described: tuple[Any, ...] | None) -> Any:
+    # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
+    shown = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
+    marked = {"event_hint": hint} if hint is not None and takes_hint(record.game) else {}
+    with metrics.rendering("public"):
+        return await renders.current().draw(_module(record.game), "render_public", shown, names=record.names,
+                                            locale=locale, theme=theme(record), described=described, **marked)
+
+
 async def render_public(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None) -> bytes:
     """The table's board, drawn by a render worker (a process: see bot/services/renders.py);
     ``hint``, the move's newest public event, lets a game mark what it did on the board itself
     (Zloděj: the pile just stolen or locked), where its renderer takes one."""
-    # renderers never read a clock: the time they may show (the time left to an agreed end) uses this
-    obs = {**obs, "public": {**obs["public"], "now": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ")}}
-    marked = {"event_hint": hint} if hint is not None and takes_hint(record.game) else {}
-    with metrics.rendering("public"):
-        drawn: bytes = await renders.current().draw(_module(record.game), "render_public", obs,
-                                                    names=record.names, locale=locale, theme=theme(record), **marked)
+    drawn: bytes = await _public(record, obs, locale, hint, None)
     return drawn
+
+
+async def described_public(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None,
+                           news: str = "") -> tuple[bytes, str]:
+    """The board and its alt text (as ``alt_text``), both written by the render worker."""
+    drawn: tuple[bytes, str] = await _public(record, obs, locale, hint, _words(record, "public", obs, locale, news))
+    return drawn
+
+
+def _words(record: GameRow, view: str, obs: dict[str, Any], locale: str, news: str = "") -> tuple[Any, ...]:
+    """The arguments of a picture's alt text, for the worker that draws it (``alt_text``'s words)."""
+    return (record.game, view, obs, record.names, locale, news)
 
 
 @cache
@@ -62,12 +79,35 @@ async def render_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: 
     return data
 
 
-async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
+async def described_focus(record: GameRow, obs: dict[str, Any], locale: str, hint: Any = None,
+                          news: str = "") -> tuple[bytes, str] | None:
+    """The focus view and its alt text, both from the render worker (None: the game has none)."""
+    if getattr(renderer(record.game), "render_focus", None) is None:
+        return None
+    drawn: tuple[bytes | None, str] = await renders.current().draw(
+        _module(record.game), "render_focus", obs, names=record.names, locale=locale, event_hint=hint,
+        theme=theme(record), described=_words(record, "focus", obs, locale, news))
+    picture, words = drawn
+    return (picture, words) if picture else None
+
+
+def _private_memo(record: GameRow, obs: dict[str, Any], locale: str) -> Any:
     # a renderer that says what its hand picture depends on (``private_key``) has it drawn once per change
     key_of = getattr(renderer(record.game), "private_key", None)
-    memo = (record.game, key_of(obs), tuple(record.names), locale, theme(record)) if key_of is not None else None
+    return (record.game, key_of(obs), tuple(record.names), locale, theme(record)) if key_of is not None else None
+
+
+async def render_private(record: GameRow, obs: dict[str, Any], locale: str) -> bytes | None:
     return await renders.current().draw(_module(record.game), "render_private", obs, names=record.names,
-                                        locale=locale, memo=memo, theme=theme(record))
+                                        locale=locale, memo=_private_memo(record, obs, locale), theme=theme(record))
+
+
+async def described_private(record: GameRow, obs: dict[str, Any], locale: str) -> tuple[bytes | None, str]:
+    """A player's private picture and its alt text, both from the render worker."""
+    drawn: tuple[bytes | None, str] = await renders.current().draw(
+        _module(record.game), "render_private", obs, names=record.names, locale=locale,
+        memo=_private_memo(record, obs, locale), theme=theme(record), described=_words(record, "private", obs, locale))
+    return drawn
 
 
 async def render_result(record: GameRow, obs: dict[str, Any], locale: str) -> bytes:

@@ -21,6 +21,7 @@ from bot.services.ratings import Change, Rating, player_key
 from bot.services.text import shown
 from bot.storage.history import PastGame
 from cogs.components import GameButton
+from cogs.hooks import defer
 from cogs.lobby import clip_lines, display_name, game_choices
 from cogs.replies import defer_public, guarded, locale_of, reply, spend
 from cogs.visibility import Sight, can_view
@@ -117,7 +118,7 @@ async def page_button(interaction: discord.Interaction, match: re.Match[str]) ->
         if game is not None and game not in registry.names():
             raise IllegalAction("error.unknown_game", game=game)
         spend(interaction, "history")
-        await interaction.response.defer()  # acknowledged before the page is read; then the list is edited
+        await defer(interaction)  # acknowledged before the page is read; then the list is edited
         history = bot.history
         guild = str(interaction.guild_id)
         sight = Sight(interaction).can_view  # only games whose channel the reader can view
@@ -140,7 +141,7 @@ async def history_command(interaction: discord.Interaction, game: str | None = N
         if game is not None and game not in registry.names():
             raise IllegalAction("error.unknown_game", game=game)
         spend(interaction, "history")
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
+        await defer(interaction, ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
         page = await bot.history.page(str(interaction.guild_id), game=game, can_view=Sight(interaction).can_view)
         text, page = history_text(page, locale)
@@ -160,7 +161,7 @@ async def export_command(interaction: discord.Interaction, game: app_commands.Ra
 
     async def work() -> None:
         spend(interaction, "export")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         game_id = game or (await bot.service.latest(str(interaction.channel_id))).id
         guild = str(interaction.guild_id) if interaction.guild_id else None
@@ -218,7 +219,7 @@ async def stats_command(interaction: discord.Interaction, game: str | None = Non
         if player is not None and game is None:
             raise IllegalAction("stats.error.player_needs_game")
         spend(interaction, "stats")
-        await interaction.response.defer(thinking=True)
+        await defer(interaction, thinking=True)
         guild = str(interaction.guild_id)
         stats = await bot.players.stats(guild)
         if not stats.games:

@@ -22,6 +22,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 import discord
@@ -170,3 +171,51 @@ async def edit_original(interaction: discord.Interaction, **fields: Any) -> None
         await ADAPTER.edit_original_interaction_response(interaction.application_id, interaction.token,
                                                          **_session(interaction), payload=params.payload,
                                                          multipart=params.multipart, files=params.files)
+
+
+@dataclass(frozen=True)
+class _Callback:
+    """The one route ``LeanAdapter.request`` reads for an interaction's callback."""
+
+    webhook_id: int
+    webhook_token: str
+    method: str = "POST"
+
+    @property
+    def url(self) -> str:
+        token = quote(self.webhook_token, safe="")
+        return f"{discord.http.Route.BASE}/interactions/{self.webhook_id}/{token}/callback"
+
+
+def _deferral(interaction: discord.Interaction, ephemeral: bool, thinking: bool) -> dict[str, Any] | None:
+    """The callback's body as discord.py's ``defer`` sends it (None: this kind is not deferred)."""
+    kind = interaction.type
+    if kind is discord.InteractionType.component or kind is discord.InteractionType.modal_submit:
+        answer = (discord.InteractionResponseType.deferred_channel_message if thinking
+                  else discord.InteractionResponseType.deferred_message_update)
+        ephemeral = ephemeral and thinking
+    elif kind is discord.InteractionType.application_command:
+        answer = discord.InteractionResponseType.deferred_channel_message
+    else:
+        return None
+    payload: dict[str, Any] = {"type": answer.value}
+    if ephemeral:
+        payload["data"] = {"flags": discord.MessageFlags(ephemeral=True).value}
+    return payload
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False) -> None:
+    """``interaction.response.defer`` without asking for the callback's resource.
+
+    discord.py asks Discord for the interaction callback resource (``with_response``) and turns the
+    answer into an ``InteractionCallbackResponse`` that nobody here reads. This sends the same
+    deferral type and flags on the library's webhook lock, lets Discord answer 204 with no body, and
+    marks the response done as the library does (a second answer raises ``InteractionResponded``)."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    payload = _deferral(interaction, ephemeral, thinking)
+    if payload is None:
+        return
+    await ADAPTER.request(_Callback(interaction.id, interaction.token), **_session(interaction), payload=payload)
+    response._response_type = discord.InteractionResponseType(payload["type"])

@@ -21,6 +21,7 @@ from bot.services.text import shown, shown_names
 from bot.storage.games import GameRow
 from cogs.components import LobbyButton
 from cogs.drawing import alt_text, png, render_public
+from cogs.hooks import defer
 from cogs.incidents import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, channel_refused, repost_lobby
 from cogs.moves import announce, announced, show_hand
 from cogs.notify import prefs_digest, replan_digest
@@ -105,7 +106,7 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
             await rematch(interaction, game_id)
             return
         if kind == "j":
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
+            await defer(interaction, ephemeral=True, thinking=True)  # before any database work
         record = await bot.service.get(game_id)
         if record.status != "lobby":
             raise IllegalAction("error.already_started" if record.status == "active" else "error.game_over")
@@ -124,7 +125,7 @@ async def lobby_button(interaction: discord.Interaction, kind: str, game_id: int
 async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     """The Rematch button of a finished game's result."""
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await defer(interaction, ephemeral=True, thinking=True)
     result = await press(bot.service, game_id, str(interaction.user.id))
     if result.update is not None:
         await announced(interaction, result.update)
@@ -199,9 +200,9 @@ async def do_start(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
     button = interaction.type == discord.InteractionType.component
     if button:
-        await interaction.response.defer()  # a deferred update of the lobby message
+        await defer(interaction)  # a deferred update of the lobby message
     else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
     update = await bot.service.start(str(interaction.channel_id), str(interaction.user.id))
     # the first board rides the start's interaction, and then the starter's first hand, privately
     await announced(interaction, update, own=True)
@@ -318,7 +319,7 @@ class Lobby(commands.Cog):
                 spend(interaction, "thread" if thread else "computers")
             # before any database work; a table in a thread is announced in the thread and its parent
             if thread:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await defer(interaction, ephemeral=True, thinking=True)
             else:
                 await defer_public(interaction)
             if interaction.guild_id is None:
@@ -369,7 +370,7 @@ class Lobby(commands.Cog):
     @game.command(name="status", description="Show the table and whose turn it is")
     async def status(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
+            await defer(interaction, ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
             name = t(f"game.name.{record.game}", locale)
@@ -391,7 +392,7 @@ class Lobby(commands.Cog):
     @game.command(name="resign", description="Give up the game")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
             await announced(interaction, update)
         await guarded(interaction, work)
@@ -418,7 +419,7 @@ class Lobby(commands.Cog):
     @game.command(name="log", description="Show the moves of the game in this channel")
     async def log(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
+            await defer(interaction, ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             record = await self.bot.service.latest(str(interaction.channel_id))
             if record.status == "lobby":
@@ -444,7 +445,7 @@ class Lobby(commands.Cog):
                     quiet_end: app_commands.Range[int, 0, 23] | None = None, ping: bool | None = None,
                     digest: app_commands.Range[int, -1, 23] | None = None) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
+            await defer(interaction, ephemeral=True, thinking=True)  # before any database or CPU work
             if digest is not None and not -1 <= digest <= 23:  # checked before anything is saved
                 raise IllegalAction("prefs.error.hour", hour=digest)
             prefs = await self.bot.players.set_prefs(str(interaction.user.id), locale=language, time_zone=timezone,
@@ -464,7 +465,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(days="How many days (the server sets the limit)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)  # before any database or CPU work
+            await defer(interaction, ephemeral=True, thinking=True)  # before any database or CPU work
             locale = locale_of(interaction)
             guild = str(interaction.guild_id) if interaction.guild_id else None
             until, moved = await self.bot.service.set_vacation(str(interaction.user.id), days, guild)

@@ -23,6 +23,7 @@ from bot.i18n import money, t
 from bot.services.text import shown
 from cogs.drawing import alt_text, png
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI
+from cogs.hooks import defer
 from cogs.monopol_input import MAX_CHOICES, bundle_choices, square_choices, square_of, trade_action
 from cogs.moves import act
 from cogs.replies import guarded, locale_of, reply, reply_error
@@ -392,7 +393,7 @@ class Monopol(commands.Cog):
         async def work() -> None:
             from rendering.monopol import render_zoom
 
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, ephemeral=True, thinking=True)
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
             if record.game != GAME or record.state is None:

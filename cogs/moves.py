@@ -12,6 +12,7 @@ from bot.errors import Conflict, NotFound, StorageDamaged
 from bot.i18n import t
 from bot.services.core import Update
 from cogs.drawing import alt_text, png, render_public
+from cogs.hooks import defer
 from cogs.private import private_message
 from cogs.replies import acknowledged, guarded, locale_of, reply
 
@@ -57,7 +58,7 @@ async def act(interaction: discord.Interaction, action: str, *, game_id: int | N
 
     async def work() -> None:
         if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, ephemeral=True, thinking=True)
         # a slash command names no table: the move's own transaction finds the channel's (one read
         # of the game per move, not a look-up before it and the locked read inside)
         channel = None if game_id else str(interaction.channel_id)
@@ -141,7 +142,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         record = await bot.service.get(game_id) if game_id else await bot.service.require_current(
             str(interaction.channel_id))
         seat = record.seat_of(str(interaction.user.id))

@@ -25,6 +25,7 @@ from bot.services.notify import Notifications
 from bot.services.text import shown
 from bot.storage.games import GameRow
 from bot.storage.notify import Digest, TableNotify
+from cogs.hooks import defer
 from cogs.replies import NO_PINGS, guarded, locale_of, reply
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ async def notify_command(interaction: discord.Interaction, mute: bool | None = N
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
+        await defer(interaction, ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
         cog = the_cog(bot)
         record = await bot.service.current(str(interaction.channel_id)) if interaction.guild_id else None
@@ -211,7 +212,7 @@ async def mine_command(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before any database work
+        await defer(interaction, ephemeral=True, thinking=True)  # before any database work
         locale = locale_of(interaction)
         user_id = str(interaction.user.id)
         every = await bot.players.games_of(user_id, None)

@@ -15,6 +15,7 @@ from bot.errors import Forbidden
 from bot.i18n import normalize, t
 from bot.services import privacy
 from bot.storage.prefs import UserPrefs
+from cogs.hooks import defer
 from cogs.replies import guarded, locale_of, prime_locale, reply
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             if self.choice == "no":
                 await interaction.response.edit_message(content=t("privacy.cancelled", locale), view=None)
                 return
-            await interaction.response.defer()  # acknowledged before the database work
+            await defer(interaction)  # acknowledged before the database work
             await forget_user(bot, str(self.user_id), locale, interaction)
 
         await guarded(interaction, work)

@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.services.text import private_lines, shown
 from bot.storage.games import GameRow
 from cogs.components import GameButton, GameSelect, HandButton
-from cogs.drawing import alt_text, png, render_private
+from cogs.drawing import described_private, png
 from cogs.gameui import ui_for
 from cogs.news import SUBTEXT, dm_first_line
 from cogs.orders import orders_button
@@ -99,9 +99,8 @@ async def private_message(bot: GameMasterBot, record: GameRow, seat: int, locale
     if text:
         lines.append(text)
     lines.append(SUBTEXT + await where_text(bot, record, locale, board_id))
-    image = await render_private(record, obs, locale)
-    file = png(image, f"{record.game}-private-{record.ply}.png",
-               alt_text(record, "private", obs, locale)) if image else None
+    image, words = await described_private(record, obs, locale)  # the alt text too, by the render worker
+    file = png(image, f"{record.game}-private-{record.ply}.png", words) if image else None
     legal = bot.service.legal_texts(record, seat)
     return clip("\n".join(lines)), file, private_view(record, seat, obs, legal, locale)
 

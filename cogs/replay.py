@@ -34,6 +34,7 @@ from bot.services import replay as replays
 from bot.services.text import pretty_cards, public_lines, shown
 from cogs.components import GameButton
 from cogs.drawing import alt_text, png, render_public
+from cogs.hooks import defer
 from cogs.replies import clip, guarded, locale_of, reply, spend
 from cogs.visibility import can_view
 from rendering.alt import LIMIT
@@ -129,7 +130,7 @@ async def open_viewer(interaction: discord.Interaction, game_id: int | None, num
     button of a finished game (``animated``) also the animated replay, below it."""
     async def work() -> None:
         spend(interaction, "replay")  # each viewer page replays the log from the seed
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         record, loaded = await load_for(interaction, game_id)
         text, file, view = await page(record, loaded, number, locale)
@@ -188,7 +189,7 @@ async def button(interaction: discord.Interaction, match: re.Match[str]) -> None
 
     async def work() -> None:
         spend(interaction, "replay")
-        await interaction.response.defer()  # a deferred update: the viewer itself turns to the new page
+        await defer(interaction)  # a deferred update: the viewer itself turns to the new page
         locale = locale_of(interaction)
         record, loaded = await load_for(interaction, game_id)
         text, file, view = await page(record, loaded, number, locale)  # a refusal when out of range

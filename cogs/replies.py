@@ -16,7 +16,7 @@ from bot.errors import GameMasterError, StorageDamaged, StorageFull
 from bot.i18n import normalize, t
 from bot.services.text import error_text, shown
 from bot.storage.games import GameRow
-from cogs.hooks import follow_up
+from cogs.hooks import defer, follow_up
 
 if TYPE_CHECKING:
     from cogs.client import GameMasterBot
@@ -124,7 +124,7 @@ async def defer_public(interaction: discord.Interaction) -> None:
     """Acknowledge a command whose answer is public (a lobby, a join, an end) before any database
     work: a public "thinking…" placeholder the answer replaces. A refusal stays private:
     ``reply`` removes the placeholder and answers ephemerally."""
-    await interaction.response.defer(thinking=True)
+    await defer(interaction, thinking=True)
     interaction.extras["public_placeholder"] = True
 
 

@@ -10,11 +10,12 @@ import discord
 
 from cogs import challenge, clock, history, lobby, orders, replay, seats, undo
 from cogs.components import ACT_ID, ONE_ID, OWN_ID, ROUTES, GameButton, GameSelect
+from cogs.hooks import defer
 from cogs.moves import act, show_hand
 
 
 async def _move(interaction: discord.Interaction, match: re.Match[str]) -> None:
-    await interaction.response.defer()  # a deferred update: the board itself answers
+    await defer(interaction)  # a deferred update: the board itself answers
     owner = match.groupdict().get("owner")
     await act(interaction, match["action"], game_id=int(match["game"]), expected_ply=int(match["ply"]),
               owner=int(owner) if owner is not None else None)

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.services.seats import AGREED, DECLINED, DONE, EXPIRED, REFUSED, VOTING, SeatRequest, Seats
 from bot.services.text import shown
 from cogs.components import GameButton
+from cogs.hooks import defer
 from cogs.lobby import display_name
 from cogs.moves import announce
 from cogs.replies import NO_PINGS, acknowledged, defer_public, guarded, paced, pinging, reply
@@ -168,7 +169,7 @@ async def panel_button(interaction: discord.Interaction, match: re.Match[str]) -
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer()  # a deferred update of the panel, before any database work
+        await defer(interaction)  # a deferred update of the panel, before any database work
         seats = Seats(bot.service)
         choice, request_id, user_id = match["choice"], int(match["id"]), str(interaction.user.id)
         if choice in "yn":

@@ -21,6 +21,7 @@ from bot.games.stratego.setups import PRESETS
 from bot.i18n import t
 from bot.services.core import Update
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec
+from cogs.hooks import defer
 from cogs.moves import act, announced, show_hand
 from cogs.private import private_message
 from cogs.replies import guarded, locale_of, reply
@@ -148,7 +149,7 @@ async def setup_act(interaction: discord.Interaction, action: str) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         update: Update = await bot.service.act(user_id=str(interaction.user.id), action=action,
                                                channel_id=str(interaction.channel_id),
                                                interaction_id=str(interaction.id), reply_privately=True)
@@ -285,7 +286,7 @@ class Stratego(commands.Cog):
     @stratego.command(name="resign", description="Give up this game of Stratego")
     async def resign(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, ephemeral=True, thinking=True)
             update = await self.bot.service.resign(str(interaction.channel_id), str(interaction.user.id))
             await announced(interaction, update)
         await guarded(interaction, work)

@@ -24,6 +24,7 @@ from bot.games.tjuv.board import board, square_xy
 from bot.i18n import t
 from cogs.drawing import alt_text, png
 from cogs.gameui import GAME_UI, ButtonSpec, GameUI, SelectSpec, legal_choices
+from cogs.hooks import defer
 from cogs.moves import act
 from cogs.replies import guarded, locale_of, reply
 from rendering.tjuv import describe_private
@@ -255,7 +256,7 @@ class Tjuv(commands.Cog):
         async def work() -> None:
             from rendering.tjuv import home_square, render_zoom
 
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer(interaction, ephemeral=True, thinking=True)
             locale = locale_of(interaction)
             record = await self.bot.service.require_current(str(interaction.channel_id))
             if record.game != GAME or record.state is None:

@@ -10,6 +10,7 @@ from bot.i18n import t
 from bot.services.text import shown
 from bot.services.undo import Undo, UndoRequest
 from cogs.components import GameButton
+from cogs.hooks import defer
 from cogs.moves import announced
 from cogs.replies import guarded, locale_of, mention_of, paced, pinging, reply
 
@@ -40,7 +41,7 @@ async def ask(interaction: discord.Interaction, game_id: int | None = None, ply:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         table = game_id or (await bot.service.require_current(str(interaction.channel_id))).id
         request = await Undo(bot.service).ask(user_id=str(interaction.user.id), game_id=table, ply=ply)
         if request.update is not None:
@@ -72,7 +73,7 @@ async def button(interaction: discord.Interaction, match: re.Match[str]) -> None
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         request = await Undo(bot.service).answer(game_id=game_id, ply=ply, user_id=str(interaction.user.id),
                                                  agree=choice == "yes")

@@ -17,6 +17,7 @@ from bot.errors import Forbidden, NotFound
 from bot.i18n import t
 from bot.web import metrics
 from cogs import weblink
+from cogs.hooks import defer
 from cogs.replies import NO_PINGS, guarded, locale_of
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ async def web_command(interaction: discord.Interaction) -> None:
     bot: GameMasterBot = interaction.client  # type: ignore[assignment]
 
     async def work() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction, ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         links = bot.web_links
         if links is None:

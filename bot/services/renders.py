@@ -43,8 +43,16 @@ def _bind_to_parent(niceness: int = NICENESS) -> None:
         os._exit(0)
 
 
-def _draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    return getattr(importlib.import_module(module), function)(*args, **kwargs)
+def _words(game: str, view: str, obs: dict[str, Any], names: Any, locale: str, news: str) -> str:
+    """The picture in words (its alt text, rendering/alt.py), as Discord keeps it."""
+    from rendering.alt import LIMIT, describe  # the renderers' own modules: loaded in the worker
+    return describe(game, view, obs, names=names, locale=locale, news=news)[:LIMIT]
+
+
+def _draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+          described: tuple[Any, ...] | None = None) -> Any:
+    picture = getattr(importlib.import_module(module), function)(*args, **kwargs)
+    return picture if described is None else (picture, _words(*described))
 
 
 def _warm(modules: tuple[str, ...]) -> int:
@@ -81,21 +89,30 @@ class Renders:
                                       for _ in range(self.processes)))
         return sorted(set(pids))
 
-    async def draw(self, module: str, function: str, *args: Any, memo: Hashable | None = None, **kwargs: Any) -> Any:
+    async def draw(self, module: str, function: str, *args: Any, memo: Hashable | None = None,
+                   described: tuple[Any, ...] | None = None, **kwargs: Any) -> Any:
         """``function(*args, **kwargs)`` of ``module``, drawn by a worker. ``memo``: a key that
         stands for everything the picture depends on; a picture drawn under the same key lately is
-        handed out again undrawn (a hand that did not change while the turn came to its player)."""
+        handed out again undrawn (a hand that did not change while the turn came to its player).
+
+        ``described``: the arguments of the picture's alt text (game, view, observation, names,
+        locale, news); the worker writes it too, off the event loop, and ``(picture, words)`` comes
+        back. A remembered picture's words are written here, for the observation of this call."""
         if memo is not None and memo in self._memo:
             self._memo.move_to_end(memo)
             self.memo_hits += 1
-            return self._memo[memo]
+            kept = self._memo[memo]
+            return kept if described is None else (kept, _words(*described))
         loop = asyncio.get_running_loop()
-        picture = await loop.run_in_executor(self._executor, partial(_draw, module, function, args, kwargs))
+        drawn = await loop.run_in_executor(self._executor, partial(_draw, module, function, args, kwargs, described))
         if memo is not None:
-            self._memo[memo] = picture
-            while len(self._memo) > self.MEMO_SIZE:
-                self._memo.popitem(last=False)
-        return picture
+            self._remember(memo, drawn if described is None else drawn[0])
+        return drawn
+
+    def _remember(self, memo: Hashable, picture: Any) -> None:
+        self._memo[memo] = picture
+        while len(self._memo) > self.MEMO_SIZE:
+            self._memo.popitem(last=False)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -46,7 +46,7 @@ async def test_acks_and_reads_do_not_wait_for_the_writer(fake: FakeDiscord, make
         fake.inject(bot, move)
         ack = await fake.wait_request(lambda r: r.interaction_id == move["id"] and r.path.endswith("/callback"),
                                       timeout=5)
-        assert ack.status == 200 and ack.json["type"] == 5  # deferred while the writer is still held
+        assert ack.status == 204 and ack.json["type"] == 5  # deferred while the writer is still held
         rules = await fake.interact(bot, fake.slash(users[1], "rules", game="tolp", topic=""))
         assert rules.ok and "Topics" in rules.text
         status = await fake.interact(bot, fake.slash(users[2], "game status"))

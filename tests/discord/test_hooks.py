@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from typing import Any
 
 import discord
@@ -110,6 +111,38 @@ async def test_a_lean_call_waits_out_rate_limits_and_server_errors(fake: FakeDis
         await hooks.edit_follow_up(interaction, 123456789, content="gone")
     assert len(fake.requests) - tried == 4 + hooks.ATTEMPTS + 1
     assert len(fake.violations) == 1 and "message 123456789" in str(fake.violations[0])  # the 404 alone
+
+
+async def test_a_lean_defer_answers_as_discord_py_without_asking_for_the_resource(
+        fake: FakeDiscord, make_bot: BotFactory) -> None:
+    """Each deferral the cogs make (a move's private thinking, a click's deferred update, a public
+    thinking): the same callback body as discord.py's ``defer``, without ``with_response``, which
+    Discord answers 204 with no body; the interaction is then done, as the library marks it."""
+    bot, _, users = await started(fake, make_bot)
+    board = latest_board(fake)
+    button = next(c for c in board.custom_ids)
+
+    def fresh(kind: str) -> tuple[dict[str, Any], discord.Interaction]:
+        payload = fake.slash(users[1], "game status") if kind == "slash" else fake.click(users[1], board, button)
+        fake._rec_for(payload).injected_at = time.monotonic()  # known to the fake, not dispatched
+        return payload, discord.Interaction(data=payload, state=bot._connection)  # type: ignore[arg-type]
+
+    for kind, options in (("slash", {"ephemeral": True, "thinking": True}), ("slash", {}),
+                          ("click", {}), ("click", {"ephemeral": True, "thinking": True}),
+                          ("click", {"thinking": True})):
+        (ours, lean), (theirs, library) = fresh(kind), fresh(kind)
+        await hooks.defer(lean, **options)
+        await library.response.defer(**options)
+        mine, other = fake.responses_for(ours).initial, fake.responses_for(theirs).initial
+        assert mine is not None and other is not None
+        assert mine.json == other.json, (kind, options)
+        assert (mine.query, mine.status, mine.response) == ({}, 204, None)
+        assert other.query == {"with_response": "1"} and other.status == 200
+        assert lean.response.is_done() and lean.response.type == library.response.type
+        assert fake.responses_for(ours).ephemeral == fake.responses_for(theirs).ephemeral
+        with pytest.raises(discord.InteractionResponded):
+            await hooks.defer(lean, **options)
+    fake.assert_clean()
 
 
 async def test_a_view_that_must_keep_listening_goes_the_library_way(fake: FakeDiscord,

@@ -70,7 +70,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
     first_drawn, second_committed = asyncio.Event(), asyncio.Event()
     acts: list[int] = []
     overtaken: list[bool] = []
-    real_act, real_render = bot.service.act, drawing.render_public
+    real_act, real_render = bot.service.act, drawing.described_public
 
     async def counting_act(**kwargs):  # type: ignore[no-untyped-def]
         update = await real_act(**kwargs)
@@ -91,7 +91,7 @@ async def test_simultaneous_moves_end_on_the_board_of_the_latest_position(fake: 
         return await real_render(record, obs, locale, *hint)
 
     monkeypatch.setattr(bot.service, "act", counting_act)
-    monkeypatch.setattr(drawing, "render_public", slow_first_render)
+    monkeypatch.setattr(drawing, "described_public", slow_first_render)
     red_ready = fake.click(red, own_view(fake, red), label="Ready")  # their set-up views, privately
     blue_ready = fake.click(blue, own_view(fake, blue), label="Ready")
     fake.inject(bot, red_ready)

@@ -107,7 +107,7 @@ async def test_moves_are_answered_while_every_delivery_slot_is_taken(fake: FakeD
             move = payload["id"]
             ack = await fake.wait_request(lambda r, move=move: r.interaction_id == move
                                           and r.route.endswith("/callback"))
-            assert ack.status == 200 and ack.json["type"] == 5
+            assert ack.status == 204 and ack.json["type"] == 5
             await fake.wait_request(lambda r, move=move: r.interaction_id == move and r.route.startswith("/webhooks/"))
             assert_moved(fake.responses_for(payload))
         assert admission.pressed and len(board_posts(fake)) == posted  # nothing delivered meanwhile

@@ -126,8 +126,10 @@ retries by itself; successful answers carry the bucket headers)
     but the interaction callback and the interaction webhook's messages) -> 429 ``global: true``;
     ``fake.global_violations()``, ``fake.busiest_second()``, ``fake.counted_requests``,
     ``fake.is_counted(recorded)``; the ``fake`` fixture fails a test that broke the global limit
-Message shape: files an embed shows (``attachment://name``) are left out of ``attachments`` and the
-embed gets the file's URL (``StoredMessage.files`` keeps every file; ``.embed_files()``).
+Message shape: the interaction callback answers 200 with the interaction callback resource only
+when the request asks for it (``?with_response=1`` or ``true``, as discord.py's own responses do),
+else 204 with no body, as Discord does; files an embed shows (``attachment://name``) are left out
+of ``attachments`` and the embed gets the file's URL (``StoredMessage.files`` keeps every file; ``.embed_files()``).
 
 The world changing (faults.py): ``fake.moderator_delete(message)`` (10008 and MESSAGE_DELETE),
 ``fake.delete_channel(channel)`` (10003 and CHANNEL_DELETE / THREAD_DELETE), ``fake.deny(channel,

@@ -105,7 +105,9 @@ class Webhooks:
             await self._echo("MESSAGE_CREATE", orig)
         elif orig is not None and rtype == 7 and not orig.ephemeral:
             await self._echo("MESSAGE_UPDATE", orig)
-        return 200, {"interaction": interaction_info, "resource": resource}
+        if req.query.get("with_response", "").lower() in ("1", "true"):
+            return 200, {"interaction": interaction_info, "resource": resource}
+        return 204, None  # as Discord: the callback resource only when asked for
 
     async def r_followup(self, req: Recorded, app: str, tok: str) -> tuple:
         rec = self._token_rec(app, tok)

@@ -175,11 +175,13 @@ async def edit_original(interaction: discord.Interaction, **fields: Any) -> None
 
 @dataclass(frozen=True)
 class _Callback:
-    """The one route ``LeanAdapter.request`` reads for an interaction's callback."""
+    """The one route ``LeanAdapter.request`` reads for an interaction's callback (shaped as
+    discord.py's webhook ``Route``: its method, its path template and its URL)."""
 
     webhook_id: int
     webhook_token: str
     method: str = "POST"
+    path: str = "/interactions/{webhook_id}/{webhook_token}/callback"
 
     @property
     def url(self) -> str:

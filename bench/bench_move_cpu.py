@@ -31,16 +31,22 @@ from bot.storage.db import Database
 from cogs.app import GameMasterApp
 
 _RENDERED = [0.0, 0.0]  # thread CPU seconds spent drawing, pictures drawn
+_BY_FUNCTION: dict[str, list[float]] = {}  # renderer function: [thread CPU seconds, pictures]
 _draw = renders._draw
 
 
-def _timed_draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+def _timed_draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+                described: tuple[Any, ...] | None = None) -> Any:
     start = time.thread_time()
     try:
-        return _draw(module, function, args, kwargs)
+        return _draw(module, function, args, kwargs, described)
     finally:
-        _RENDERED[0] += time.thread_time() - start
+        spent = time.thread_time() - start
+        _RENDERED[0] += spent
         _RENDERED[1] += 1
+        mine = _BY_FUNCTION.setdefault(f"{module}.{function}", [0.0, 0.0])
+        mine[0] += spent
+        mine[1] += 1
 
 
 async def measure(tables: int, moves: int, in_flight: int, profile: str | None) -> dict[str, float]:
@@ -75,6 +81,7 @@ async def measure(tables: int, moves: int, in_flight: int, profile: str | None) 
     await asyncio.gather(*(one() for _ in range(min(50, moves))))  # warm-up
     await delivered(path)
     _RENDERED[0] = _RENDERED[1] = 0.0
+    _BY_FUNCTION.clear()
     profiler = cProfile.Profile(time.thread_time) if profile else None
     loop_before, process_before, done_before = time.thread_time(), time.process_time(), result.finished
     if profiler is not None:
@@ -102,6 +109,9 @@ def main() -> None:
         print(f"{row['moves']:.0f} moves at {args.tables} tables, {args.in_flight} in flight: loop thread (bot and "
               f"fake) {row['loop']:.2f} ms/move, renders {row['renders']:.2f} ms/move ({row['pictures']:.2f} "
               f"pictures/move), whole process {row['process']:.2f} ms/move")
+        for function, (spent, pictures) in sorted(_BY_FUNCTION.items(), key=lambda item: -item[1][0]):
+            print(f"  {function}: {1000 * spent / row['moves']:.2f} ms/move, {1000 * spent / pictures:.2f} ms "
+                  f"a picture ({pictures / row['moves']:.2f}/move)")
     finally:  # the bot and the fake are not shut down one by one: the numbers are out
         sys.stdout.flush()
         os._exit(0)

@@ -171,7 +171,7 @@ def _first_face_chars() -> frozenset[str]:
     return frozenset(chr(code) for code in coverage(0))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)  # a thousand tables' names (as rendering.tolp.TEXT_CACHE)
 def runs(text: str) -> tuple[tuple[str, int], ...]:
     """``text`` as runs of (characters, face index) to draw one after another. A space or a
     punctuation mark between two clusters of the same fallback face joins their run, so that an
@@ -226,7 +226,7 @@ def note(text: str, size: int, bold: bool) -> None:
         drawn.append(DrawnText(text, size, bold))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)  # each name at a few sizes
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The advance width of ``text`` in pixels, fallback fonts included."""
     return sum(face_font(face, size, bold).getlength(part) for part, face in runs(text))
@@ -292,10 +292,13 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
     return canvas.crop(box), int(box[0] - origin[0]), int(box[1] - origin[1])
 
 
-def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
+def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la", *,
+              recorded: bool = True) -> tuple[Image.Image, int, int]:
     """Anti-aliased coverage of ``text`` (drawn once, cached) and its offset from the anchor point:
-    paste it with ``draw.bitmap`` or as the alpha of a colour; much faster than drawing again."""
-    note(text, size, bold)
+    paste it with ``draw.bitmap`` or as the alpha of a colour; much faster than drawing again.
+    ``recorded=False``: the caller has counted the text as drawn itself (``note``)."""
+    if recorded:
+        note(text, size, bold)
     return _mask(text, size, bold, anchor)
 
 

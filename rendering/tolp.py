@@ -23,6 +23,7 @@ from rendering.kit import (
     encode_on_palette,
     fit,
     new_canvas,
+    note,
     note_card,
     palette_from,
     paste_card,
@@ -165,15 +166,20 @@ def _card_mapped(card: str | None, w: int, h: int, highlight: bool, theme: str) 
     return _mapped(face, theme), face.getchannel("A")
 
 
-@lru_cache(maxsize=8192)
+# A thousand tables name about 15,000 different players, seats and scores between two draws of one
+# name: a smaller cache missed nearly every one (docs/bench/tolp-render.md, "A thousand tables' texts").
+TEXT_CACHE = 32768
+
+
+@lru_cache(maxsize=TEXT_CACHE)
 def _text_mapped(text: str, size: int, bold: bool, anchor: str, fill: RGB, ground: RGB,
-                 theme: str) -> tuple[Image.Image, Image.Image]:
+                 theme: str) -> tuple[Image.Image, int, int]:
     """``text`` drawn in ``fill`` on ``ground`` (as ``paste_text`` blends it) mapped onto the
-    palette, and the mask of the pixels it touches."""
-    mask = text_mask(text, size, bold, anchor)[0]
+    palette, and its offset from the anchor point: pasted whole onto its ground, it needs no mask."""
+    mask, dx, dy = text_mask(text, size, bold, anchor, recorded=False)
     image = Image.new("RGB", mask.size, ground)
     image.paste(fill, (0, 0, mask.width, mask.height), mask)
-    return _mapped(image, theme), mask.point(lambda v: 255 if v else 0)
+    return _mapped(image, theme), dx, dy
 
 
 Box = tuple[float, float, float, float]
@@ -304,17 +310,19 @@ class Fast(Surface):
              anchor: str = "la", ground: RGB) -> None:
         if not text:
             return
-        _, dx, dy = text_mask(text, size, bold, anchor)  # counted as drawn (``recording``)
-        image, mask = _text_mapped(text, size, bold, anchor, fill, ground, self.theme)
+        note(text, size, bold)  # counted as drawn (``recording``), as ``text_mask`` counts it
+        image, dx, dy = _text_mapped(text, size, bold, anchor, fill, ground, self.theme)
         x, y = int(xy[0]) + dx, int(xy[1]) + dy
         box = (x, y, x + image.width, y + image.height)
-        if not self._on_ground(box, ground):  # on a part's edge (a name's second line pushes it onto the ring)
+        if self._on_ground(box, ground):  # every pixel of the box is the ground the image was drawn on
+            self.image.paste(image, (x, y))
+        else:  # on a part's edge (a name's second line pushes it onto the ring)
             under = self._under(box)
             if under is None:
                 raise Redraw
-            under.paste(fill, (0, 0, under.width, under.height), text_mask(text, size, bold, anchor)[0])
-            image = _mapped(under, self.theme)
-        self.image.paste(image, (x, y), mask)
+            mask = text_mask(text, size, bold, anchor, recorded=False)[0]
+            under.paste(fill, (0, 0, under.width, under.height), mask)
+            self.image.paste(_mapped(under, self.theme), (x, y), mask.point(lambda v: 255 if v else 0))
         self.drawn.append(box)
 
     def png(self) -> bytes:

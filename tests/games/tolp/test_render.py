@@ -156,3 +156,27 @@ def test_pictures_drawn_on_the_palette_are_the_pictures_drawn_whole(players: int
             pictures += 1
     assert pictures >= 200
     assert render.REDRAWN[0] - redrawn < pictures // 10  # nearly all drawn the fast way
+
+
+def test_a_kept_text_is_pasted_without_its_mask_looked_up_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text already mapped onto the palette, landing on its ground, is pasted as it was kept:
+    its coverage mask is not fetched again (at a thousand tables that fetch and the masked paste
+    were a third of a board's time), yet it is still counted as drawn, and the pixels are the
+    same as the first time."""
+    from rendering.fonts import recording
+
+    obs = GAME.observe(midgame(), None)
+    first = render.render_public(obs, names=NAMES, locale="sv", theme="dark")
+    fetched: list[str] = []
+    kept_mask = render.text_mask
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        fetched.append(text)
+        return kept_mask(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(render, "text_mask", counted)
+    with recording() as drawn:
+        again = render.render_public(obs, names=NAMES, locale="sv", theme="dark")
+    assert again == first
+    assert fetched == []
+    assert {"Anna", "Björn", "Cecilia"} <= {text.text for text in drawn}

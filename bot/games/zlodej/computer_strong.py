@@ -46,6 +46,9 @@ ENDGAME_CANDIDATES = 4
 ENDGAME_STOCK = -1  # the endgame search starts once the stock holds no more cards than this (or drawing is over)
 ENDGAME_MARGIN = 0.5  # samples' worth of wins another candidate must gain over the plan's favourite
 MAX_END_TURNS = 80  # a cap on an endgame sample (every hand is played out long before)
+LEAD = 0.001  # an endgame sample's worth of each point of lead over the best other (breaks ties)
+SECOND = 0.0  # an endgame sample's worth of second place (a share of it), beside 1 for first
+PUBLIC_STOCK_SEARCH = 20  # searched like the endgame once the stock is public and holds no more cards than this
 MIDGAME = False  # search before the endgame too (one round deep): measured no better, off
 STRONG_WEIGHTS = WEIGHTS
 
@@ -158,7 +161,11 @@ def final_worth(world: ZlodejState, seat: int) -> float:
     best = max(points)
     win = 1.0 / points.count(best) if mine == best else 0.0
     others = [world.pile_points(o) for o in range(world.players) if o != seat and not world.resigned[o]]
-    return win + 0.001 * (mine - max(others, default=0))
+    worth = win + LEAD * (mine - max(others, default=0))
+    if SECOND and mine != best:
+        second = max(p for p in points if p != best)
+        worth += SECOND / points.count(second) if mine == second else 0.0
+    return worth
 
 
 def play_out(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> float:
@@ -172,7 +179,11 @@ def play_out(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> float:
 
 
 def in_endgame(state: ZlodejState) -> bool:
-    return state.drawing_over or len(state.stock) <= ENDGAME_STOCK
+    """Every sample is played to the final count: once nobody draws, or once the stock is public
+    (turned over from the discard pile: every card still to be drawn is known, order and all) and
+    short enough for the play-outs to fit the budget (``PUBLIC_STOCK_SEARCH``)."""
+    return (state.drawing_over or len(state.stock) <= ENDGAME_STOCK
+            or (state.stock_public and len(state.stock) <= PUBLIC_STOCK_SEARCH))
 
 
 def endgame_choice(state: ZlodejState, seat: int, found: list[tuple[float, tuple[Step, ...], Action]],

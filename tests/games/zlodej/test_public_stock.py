@@ -72,3 +72,31 @@ def test_strong_locks_its_pile_when_the_next_player_drew_a_card_of_its_top_from_
     blind.stock_public, blind.public_draws = False, [[], [], [], []]
     assert not any(c.is_joker for c in getattr(strong.choose(blind, 0, GAME.legal_actions(blind, 0), Rng("s")),
                                               "cards", ()))
+
+
+def test_strong_searches_to_the_final_count_from_a_short_public_stock_and_decides_alike_after_a_redeal() -> None:
+    from bot.games.zlodej import computer_normal as normal
+    from bot.games.zlodej import computer_strong as strong
+    state = GAME.new(4, {}, "public-stock")
+    while not (state.stock_public and len(state.stock) <= strong.PUBLIC_STOCK_SEARCH):
+        assert not state.drawing_over
+        seat = state.turn
+        GAME.apply(state, seat, normal.choose(state, seat, GAME.legal_actions(state, seat), Rng("p")))
+    assert strong.in_endgame(state) and not state.drawing_over
+    hidden = ZlodejState(**{**vars(state), "stock_public": False})
+    assert not strong.in_endgame(hidden)  # a hidden stock of the same size is not searched so
+    searched = 0
+    for ply in range(12):
+        if state.finished:
+            break
+        seat = state.turn
+        legal = GAME.legal_actions(state, seat)
+        action = strong.choose(state, seat, legal, Rng(f"p/{ply}"))
+        assert action in legal
+        if ply % 3 == 0:
+            world = GAME.scramble_hidden(state, seat, Rng(f"w/{ply}"))
+            assert world.stock == state.stock
+            assert strong.choose(world, seat, GAME.legal_actions(world, seat), Rng(f"p/{ply}")) == action
+            searched += len(strong.candidates(state, seat, legal, count=strong.ENDGAME_CANDIDATES)) > 1
+        GAME.apply(state, seat, action)
+    assert searched

@@ -57,3 +57,26 @@ def act(state: ZlodejState, seat: int, text: str) -> list[str]:
 
 def card(text: str) -> Card:
     return parse_card(text)
+
+
+def strong_decides_alike_after_redeals(state: ZlodejState, tag: str, plies: int = 12) -> int:
+    """Play ``plies`` strong decisions from ``state``; every third one is asked again of a world
+    with the seat's hidden cards re-dealt (the public stock kept) and must be the same, and every
+    one legal. Returns how many of the asked decisions had more than one candidate to search."""
+    from bot.games.zlodej import computer_strong as strong
+    searched = 0
+    for ply in range(plies):
+        if state.finished:
+            break
+        seat = state.turn
+        legal = GAME.legal_actions(state, seat)
+        action = strong.choose(state, seat, legal, Rng(f"{tag}/{ply}"))
+        assert action in legal
+        if ply % 3 == 0:
+            world = GAME.scramble_hidden(state, seat, Rng(f"w/{ply}"))
+            if state.stock_public:
+                assert world.stock == state.stock
+            assert strong.choose(world, seat, GAME.legal_actions(world, seat), Rng(f"{tag}/{ply}")) == action
+            searched += len(strong.candidates(state, seat, legal, count=strong.ENDGAME_CANDIDATES)) > 1
+        GAME.apply(state, seat, action)
+    return searched

@@ -10,7 +10,7 @@ from bot.games.zlodej.computer_strong import consistent
 from bot.games.zlodej.knowledge import infer, know
 from bot.games.zlodej.state import dump_state, load_state
 
-from .helpers import GAME, act, assert_cards_conserved, make_state
+from .helpers import GAME, act, assert_cards_conserved, make_state, strong_decides_alike_after_redeals
 
 
 def test_a_turn_end_records_the_cards_kept_and_every_rank_the_seat_could_have_laid_on() -> None:
@@ -79,22 +79,8 @@ def test_a_consistent_redeal_gives_no_opponent_a_passed_rank_among_its_kept_card
 
 
 def test_the_strong_endgame_search_decides_alike_after_a_redeal_and_legally() -> None:
-    from bot.games.zlodej import computer_strong as strong
     state = GAME.new(4, {}, "endgame")
     while not state.drawing_over:
         seat = state.turn
         GAME.apply(state, seat, normal.choose(state, seat, GAME.legal_actions(state, seat), Rng("e")))
-    searched = 0
-    for ply in range(12):
-        if state.finished:
-            break
-        seat = state.turn
-        legal = GAME.legal_actions(state, seat)
-        action = strong.choose(state, seat, legal, Rng(f"e/{ply}"))
-        assert action in legal
-        if ply % 3 == 0:
-            world = GAME.scramble_hidden(state, seat, Rng(f"w/{ply}"))
-            assert strong.choose(world, seat, GAME.legal_actions(world, seat), Rng(f"e/{ply}")) == action
-            searched += len(strong.candidates(state, seat, legal, count=strong.ENDGAME_CANDIDATES)) > 1
-        GAME.apply(state, seat, action)
-    assert searched
+    assert strong_decides_alike_after_redeals(state, "e")

@@ -9,7 +9,7 @@ from bot.games.zlodej.computer_strong import consistent
 from bot.games.zlodej.knowledge import infer, know
 from bot.games.zlodej.state import ZlodejState, dump_state, load_state
 
-from .helpers import GAME, act, assert_cards_conserved, cards, make_state
+from .helpers import GAME, act, assert_cards_conserved, cards, make_state, strong_decides_alike_after_redeals
 
 
 def turned() -> ZlodejState:
@@ -85,18 +85,4 @@ def test_strong_searches_to_the_final_count_from_a_short_public_stock_and_decide
     assert strong.in_endgame(state) and not state.drawing_over
     hidden = ZlodejState(**{**vars(state), "stock_public": False})
     assert not strong.in_endgame(hidden)  # a hidden stock of the same size is not searched so
-    searched = 0
-    for ply in range(12):
-        if state.finished:
-            break
-        seat = state.turn
-        legal = GAME.legal_actions(state, seat)
-        action = strong.choose(state, seat, legal, Rng(f"p/{ply}"))
-        assert action in legal
-        if ply % 3 == 0:
-            world = GAME.scramble_hidden(state, seat, Rng(f"w/{ply}"))
-            assert world.stock == state.stock
-            assert strong.choose(world, seat, GAME.legal_actions(world, seat), Rng(f"p/{ply}")) == action
-            searched += len(strong.candidates(state, seat, legal, count=strong.ENDGAME_CANDIDATES)) > 1
-        GAME.apply(state, seat, action)
-    assert searched
+    assert strong_decides_alike_after_redeals(state, "p")

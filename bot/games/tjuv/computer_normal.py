@@ -168,7 +168,10 @@ def _coverage(squares: Iterable[str]) -> float:
 
 
 # ------------------------------------------------------------------------------------ thieves
-def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Action, float]) -> tuple[Action, Scores]:
+def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Action, float],
+           leave: bool | None = None) -> tuple[Action, Scores]:
+    """The thief's action and his moves' scores; the strong level may decide for him whether he
+    leaves town (``leave``, in place of normal's rule)."""
     thief = state.thief(role)
     if any(isinstance(a, Breakout) for a in legal):
         return Breakout(), {}  # a failed try still serves the turn
@@ -177,7 +180,7 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
     b = board()
     hidden = sum(thief.stashes.values())
     wealth = thief.money + hidden
-    leaving = wealth >= _enough(state, role) or _time_short(state)
+    leaving = leave if leave is not None else wealth >= _enough(state, role) or _time_short(state)
     at = thief.at if thief.at not in (None, HOUSE) else board().gate
     # in a nest: fetch when leaving, hide when the police are near or the takings are large
     if b.kind.get(at) == "nest":

@@ -39,6 +39,7 @@ COVER_WEIGHT = 4500.0  # police score per share of rolls the policemen cover (a 
 SENTRY_STEP = 250.0  # police score per step the sentries still have to walk to their posts
 BOARD_RISK = 0.34  # a thief boards only if the police stop him with at most this chance
 ARREST = 10000.0  # normal's score of a move that arrests (plus the money): kept as it is
+LATE_ROB = 2  # rounds before the limit until which a thief whom leaving cannot put first robs on
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -137,9 +138,22 @@ def _police(state: TjuvState, legal: list[Action], jitter: dict[Action, float]) 
 
 
 # ------------------------------------------------------------------------------------ thieves
+def leaving(state: TjuvState, role: int) -> bool:
+    """Normal's rule for leaving town (rich enough, or the round limit near), except that a thief
+    not yet rich enough who would leave no richer than the police or the other thief carry robs on
+    while ``LATE_ROB`` rounds remain: leaving then cannot win (docs/bench/tjuv.md, session 7)."""
+    thief = state.thief(role)
+    wealth = thief.money + sum(thief.stashes.values())
+    enough = wealth >= normal._enough(state, role)
+    if enough or not normal._time_short(state):
+        return enough
+    rivals = [state.police_money, *(t.money for t in state.thieves if t.seat != role)]
+    return not (state.round <= state.max_rounds - LATE_ROB and wealth <= max(rivals))
+
+
 def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float]) -> Action:
     b = board()
-    action, scores = normal._thief(state, role, legal, jitter)
+    action, scores = normal._thief(state, role, legal, jitter, leave=leaving(state, role))
     if not scores or not isinstance(action, Move | Ride) or b.kind.get(action.to) != "escape":
         return action
     if stop_chance(state) <= BOARD_RISK:

@@ -88,3 +88,21 @@ def test_the_strong_police_and_thieves_finish_a_game_against_normal_computers() 
         GAME.apply(state, seat, module.choose(state, seat, GAME.legal_actions(state, seat),
                                               registry.computer_rng("strong-game", n, seat)))
     assert GAME.outcome(state) is not None
+
+
+def test_a_thief_whom_leaving_cannot_put_first_robs_on_until_the_last_rounds() -> None:
+    """With the round limit near, normal sends a thief home whatever he carries; strong keeps a
+    thief who would leave no richer than a rival robbing while two rounds remain, and sends him
+    once they do not, or once he is richer than every rival."""
+    state = position(3, thieves={1: {"money": 3000}, 2: {"money": 6000}})
+    state.max_rounds = 40
+    state.round = 36  # normal's time is short from round 34
+    assert normal._time_short(state)
+    assert not strong.leaving(state, 1)  # 3,000 kr against the other thief's 6,000: rob on
+    assert strong.leaving(state, 2)  # the richest player at the table: leave
+    state.round = 39  # one round left: leave with what he has
+    assert strong.leaving(state, 1)
+    state.round, state.max_rounds = 36, 0  # no round limit: normal's rule, rich enough or not
+    assert not strong.leaving(state, 1)
+    state.thief(1).money = 30000
+    assert strong.leaving(state, 1)

@@ -241,8 +241,12 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: Mapping[Act
 
 def _enough(state: TjuvState, role: int) -> int:
     """What a thief should be worth before leaving: enough to beat what the others carry."""
-    rivals = [state.police_money, *(t.money for t in state.thieves if t.seat != role)]
-    return max(SAFE_RICH, max(rivals) + 3000)
+    return max(SAFE_RICH, best_rival(state, role) + 3000)
+
+
+def best_rival(state: TjuvState, role: int) -> int:
+    """The most money another player carries: the police or the other thieves."""
+    return max([state.police_money, *(t.money for t in state.thieves if t.seat != role)])
 
 
 def _time_short(state: TjuvState) -> bool:

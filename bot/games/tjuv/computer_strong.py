@@ -147,8 +147,7 @@ def leaving(state: TjuvState, role: int) -> bool:
     enough = wealth >= normal._enough(state, role)
     if enough or not normal._time_short(state):
         return enough
-    rivals = [state.police_money, *(t.money for t in state.thieves if t.seat != role)]
-    return not (state.round <= state.max_rounds - LATE_ROB and wealth <= max(rivals))
+    return not (state.round <= state.max_rounds - LATE_ROB and wealth <= normal.best_rival(state, role))
 
 
 def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float]) -> Action:

@@ -47,7 +47,6 @@ ENDGAME_STOCK = -1  # the endgame search starts once the stock holds no more car
 ENDGAME_MARGIN = 0.5  # samples' worth of wins another candidate must gain over the plan's favourite
 MAX_END_TURNS = 80  # a cap on an endgame sample (every hand is played out long before)
 LEAD = 0.001  # an endgame sample's worth of each point of lead over the best other (breaks ties)
-SECOND = 0.0  # an endgame sample's worth of second place (a share of it), beside 1 for first
 PUBLIC_STOCK_SEARCH = 20  # searched like the endgame once the stock is public and holds no more cards than this
 MIDGAME = False  # search before the endgame too (one round deep): measured no better, off
 STRONG_WEIGHTS = WEIGHTS
@@ -161,11 +160,7 @@ def final_worth(world: ZlodejState, seat: int) -> float:
     best = max(points)
     win = 1.0 / points.count(best) if mine == best else 0.0
     others = [world.pile_points(o) for o in range(world.players) if o != seat and not world.resigned[o]]
-    worth = win + LEAD * (mine - max(others, default=0))
-    if SECOND and mine != best:
-        second = max(p for p in points if p != best)
-        worth += SECOND / points.count(second) if mine == second else 0.0
-    return worth
+    return win + LEAD * (mine - max(others, default=0))
 
 
 def play_out(world: ZlodejState, seat: int, steps: tuple[Step, ...]) -> float:

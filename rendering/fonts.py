@@ -17,6 +17,7 @@ the legibility bar (docs/architecture.md "Readable on a phone") on real renders.
 """
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import fontpkg_noto_sans
 import fontpkg_noto_sans_arabic
@@ -229,7 +231,39 @@ def note(text: str, size: int, bold: bool) -> None:
 @lru_cache(maxsize=65536)  # each name at a few sizes
 def text_length(text: str, size: int, bold: bool = False) -> float:
     """The advance width of ``text`` in pixels, fallback fonts included."""
-    return sum(face_font(face, size, bold).getlength(part) for part, face in runs(text))
+    return sum(run_length(part, face, size, bold) for part, face in runs(text))
+
+
+@lru_cache(maxsize=16384)
+def run_length(part: str, face: int, size: int, bold: bool) -> float:
+    """The advance width of one run in its face: a log line's suits, ranks and counts come back
+    in every other line, so their widths are laid out once."""
+    return face_font(face, size, bold).getlength(part)
+
+
+@lru_cache(maxsize=8192)
+def _run_mask(part: str, face: int, size: int, bold: bool,
+              start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    """One run's coverage as Pillow's ``ImageDraw.text`` rasterizes it at a baseline-left anchor
+    whose fractional position is ``start``, and its offset from that anchor's whole pixel."""
+    return face_font(face, size, bold).getmask2(part, "L", None, None, None, 0, "ls", 0, start, stroke_filled=True)
+
+
+def _draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], part: str, face: int, size: int, bold: bool,
+              fill: tuple[int, ...] | int) -> None:
+    """``draw.text(xy, part, anchor="ls")`` in ``face``, the same pixels, from the cached run: a
+    line of several runs (a name, then cards with their suits) is new on every move, but its
+    suits and ranks are not."""
+    if draw.fontmode != "L" or "\n" in part:
+        draw.text(xy, part, font=face_font(face, size, bold), fill=fill, anchor="ls")
+        return
+    ink, fill_ink = draw._getink(fill)
+    ink = fill_ink if ink is None else ink
+    if ink is None:
+        return
+    x, y = xy
+    mask, offset = _run_mask(part, face, size, bold, (math.modf(x)[0], math.modf(y)[0]))
+    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -275,10 +309,13 @@ def _draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, si
         face_f = face_font(face, size, bold)
         # a face with no bold weight (the CJK collection) is emboldened by a thin stroke of its own ink
         fake_bold = bold and CHAIN[face].bold is None and not CHAIN[face].variable and not stroke_width
-        draw.text((x, y), part, font=face_f, fill=fill, anchor="ls",
-                  stroke_width=max(1, size // 28) if fake_bold else stroke_width,
-                  stroke_fill=fill if fake_bold else stroke_fill)
-        x += face_f.getlength(part)
+        if fake_bold or stroke_width:
+            draw.text((x, y), part, font=face_f, fill=fill, anchor="ls",
+                      stroke_width=max(1, size // 28) if fake_bold else stroke_width,
+                      stroke_fill=fill if fake_bold else stroke_fill)
+        else:
+            _draw_run(draw, (x, y), part, face, size, bold, fill)
+        x += run_length(part, face, size, bold)
 
 
 @lru_cache(maxsize=4096)

@@ -84,3 +84,47 @@ def test_a_text_the_first_face_draws_whole_is_one_run_as_the_cluster_walk_makes_
     assert runs(text) == fonts._runs_by_cluster(text)
     if text and fonts._first_face_chars().issuperset(text):
         assert runs(text) == ((text, 0),)
+
+
+LINES = ["p12x3 spelade 7♣ 7♦", "مرحبا Ali 7♠", "李小龙 played K♥", "Zoë 🎲👍🏽 x", "नमस्ते ♣♦", "Ωmega ☃ 10♠"]
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB"])
+def test_a_line_of_several_runs_drawn_from_kept_runs_is_pillows_own_drawing(mode: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs are pasted from kept rasterizations; the pixels are those of ``draw.text`` run by run,
+    at every fractional position, anchor, size and weight."""
+    ink = 200 if mode == "L" else (250, 200, 100)
+    cases = [(text, (left + x / 7, 40 + x / 5), size, bold, anchor) for x, text in enumerate(LINES * 3)
+             for size, bold, anchor, left in ((22, False, "la", 4), (33, True, "mm", 320), (27, False, "ra", 630))]
+
+    def drawn(runs_drawn: bool) -> list[bytes]:
+        if not runs_drawn:
+            monkeypatch.setattr(fonts, "_draw_run", lambda draw, xy, part, face, size, bold, fill: draw.text(
+                xy, part, font=face_font(face, size, bold), fill=fill, anchor="ls"))
+        out = []
+        for text, xy, size, bold, anchor in cases:
+            image = Image.new(mode, (640, 110), 0)
+            fonts._draw_runs(ImageDraw.Draw(image), xy, text, size, bold=bold, fill=ink, anchor=anchor)
+            out.append(image.tobytes())
+        monkeypatch.undo()
+        return out
+
+    kept = drawn(True)
+    assert all(any(page) for page in kept)
+    assert kept == drawn(False)
+
+
+def test_the_suits_of_a_new_line_are_not_rasterized_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    image = Image.new("L", (600, 60), 0)
+    fonts._draw_runs(ImageDraw.Draw(image), (10, 30), "p1x1 played 7♣ 7♦", 33, bold=False, fill=255, anchor="la")
+    rasterized: list[str] = []
+    original = type(face_font(0, 33)).getmask2
+
+    def counted(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rasterized.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(type(face_font(0, 33)), "getmask2", counted)
+    fonts._draw_runs(ImageDraw.Draw(image), (10, 30), "p2x1 played 7♣ 7♦", 33, bold=False, fill=255, anchor="la")
+    assert rasterized == ["p2x1 played 7"]  # the new name's run only: the suits and " 7" were kept

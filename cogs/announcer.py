@@ -204,7 +204,10 @@ class Announcer(commands.Cog):
         finally:
             if self._running.get(game_id) is asyncio.current_task():
                 del self._running[game_id]
-            if claimed:
+            # one process delivers on SQLite: its claim is kept (renewed once half of it has run,
+            # bot/services/outbox.py), two writes under the writer's lock a delivery fewer; it is
+            # named by the shards served, so the process restarted after a crash holds it too
+            if claimed and self.shared:
                 try:
                     await self.outbox.release(game_id, self.owner)
                 except Exception:  # noqa: BLE001 - the claim then runs out by itself

@@ -171,6 +171,7 @@ class Announcer(commands.Cog):
 
     async def _run(self, game_id: int) -> None:
         claimed = drained = False
+        playing = True  # the table goes on: on SQLite its claim is kept for its next delivery
         try:
             while True:
                 channel = None
@@ -184,6 +185,7 @@ class Announcer(commands.Cog):
                     if not claimed:
                         return
                     snap = await self.outbox.snapshot(game_id)
+                    playing = snap.record.status == "active"
                     if snap.pending:
                         channel = snap.record.channel_id
                         if self.bot.pacer.wait_time(channel) <= 0:
@@ -204,10 +206,11 @@ class Announcer(commands.Cog):
         finally:
             if self._running.get(game_id) is asyncio.current_task():
                 del self._running[game_id]
-            # one process delivers on SQLite: its claim is kept (renewed once half of it has run,
-            # bot/services/outbox.py), two writes under the writer's lock a delivery fewer; it is
-            # named by the shards served, so the process restarted after a crash holds it too
-            if claimed and self.shared:
+            # one process delivers on SQLite: a table in play keeps its claim (renewed once half of
+            # it has run, bot/services/outbox.py), two writes under the writer's lock a delivery
+            # fewer; it is named by the shards served, so the process restarted after a crash holds
+            # it too. A finished or ended table's claim is let go (nothing more to deliver).
+            if claimed and (self.shared or not playing):
                 try:
                     await self.outbox.release(game_id, self.owner)
                 except Exception:  # noqa: BLE001 - the claim then runs out by itself

@@ -1,6 +1,7 @@
 """On SQLite one process delivers every table: a table's delivery claim is kept between its moves
 (renewed once half of it has run), not written and deleted under the writer's lock around each
-delivery; on PostgreSQL, where other processes deliver too, it is let go after each one."""
+delivery, and let go once the table ended; on PostgreSQL, where other processes deliver too, it is
+let go after each delivery."""
 from __future__ import annotations
 
 import pytest
@@ -39,4 +40,9 @@ async def test_a_tables_claim_is_kept_between_its_deliveries_on_sqlite(
     assert writes == []  # the claim of the start's delivery still held: nothing written for it
     rows = await bot.db.fetchall("SELECT owner FROM announce_leases")
     assert [row[0] for row in rows] == [bot.get_cog("Announcer").owner]  # type: ignore[union-attr]
+    # a table that ended has nothing more to deliver: its claim is let go, no row left behind
+    assert (await fake.interact(bot, fake.slash(users[0], "game end"))).ok
+    await settle(bot)
+    assert writes == ["release"]
+    assert await bot.db.fetchall("SELECT owner FROM announce_leases") == []
     fake.assert_clean()

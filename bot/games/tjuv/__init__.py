@@ -17,6 +17,7 @@ GAME = TjuvGame()
 PLUGIN = register_plugin(GamePlugin(
     engine=GAME,
     # strong: the normal planner played around the escape (telegraph sentries, boarding only when
-    # the police are unlikely to stop him); measured in docs/bench/tjuv.md
+    # the police are unlikely to stop him, robbing or not as rollouts to the end show); measured in
+    # docs/bench/tjuv.md
     computers={"easy": computer.choose, "normal": computer_normal.choose, "strong": computer_strong.choose},
     renderer="rendering.tjuv", cog="cogs.tjuv", home=Path(__file__).parent, order=5, hidden=stash_items))

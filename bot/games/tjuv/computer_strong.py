@@ -14,9 +14,14 @@ the games where nobody gets out. So the strong level plays both sides around the
   of die rolls with which a free policeman could end his walk on a telegraph at the police's next
   turn (every policeman's walks searched, not distances) must be at most a third; otherwise he
   keeps out of reach and tries again.
+- Whether to rob is played out: when a thief's roll lets him rob, or his move robs, his move is
+  set against the best move of the other kind (a robbery, or none) in a few rollouts to the
+  game's end with normal playing every seat, and the other move is taken only when it wins
+  clearly more first places. The rollouts are paired (the same dice for both moves) and deal
+  the other thieves' stashes afresh from the stream, so they read nothing this seat cannot see.
 
 It decides from the public table and the thief's own stashes only (what ``observe`` shows), with
-randomness from the stream it is given.
+randomness from the stream it is given (the rollouts' dice too, never the game's own).
 """
 from __future__ import annotations
 
@@ -30,9 +35,10 @@ from . import computer_normal as normal
 from .actions import Action, Arrest, ChooseNest, Move, PlaceCar, Ride, Roll
 from .board import board
 from .computer import FAR, distances
+from .engine import TjuvGame
 from .moves import landings_by_roll
 from .state import CAR, ESCAPING, FREE, HOUSE, Police, TjuvState
-from .view import role_of
+from .view import role_of, scramble, seat_of
 
 SENTRIES = 2  # policemen kept where they can reach a telegraph on most rolls
 COVER_WEIGHT = 4500.0  # police score per share of rolls the policemen cover (a telegraph within a roll)
@@ -40,6 +46,11 @@ SENTRY_STEP = 250.0  # police score per step the sentries still have to walk to 
 BOARD_RISK = 0.34  # a thief boards only if the police stop him with at most this chance
 ARREST = 10000.0  # normal's score of a move that arrests (plus the money): kept as it is
 LATE_ROB = 2  # rounds before the limit until which a thief whom leaving cannot put first robs on
+ROLLOUTS = 4  # rollouts (paired worlds) for each of the two moves when a thief weighs a robbery
+ROLLOUT_MARGIN = 0.25  # the share of first place by which the other move must win to be taken
+CONFIRM = 4  # further paired rollouts that must confirm a win of the other move before it is taken
+HORIZON = 40  # rounds a rollout plays at most; an unended one is scored by the money as it stands
+ROLLOUT_ACTIONS = 3000  # actions a rollout plays at most
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -50,7 +61,11 @@ def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action
     jitter = {a: rand.random() * 0.5 for a in legal}
     if role == 0:
         return _police(state, legal, jitter)
-    return _thief(state, role, legal, jitter)
+    leave = leaving(state, role)
+    action = _thief(state, role, legal, jitter, leave)
+    if state.phase == "move" and ROLLOUTS:
+        action = rob_or_not(state, role, legal, jitter, leave, action, rng)
+    return action
 
 
 # ------------------------------------------------------------------------------ telegraph reach
@@ -150,9 +165,9 @@ def leaving(state: TjuvState, role: int) -> bool:
     return not (state.round <= state.max_rounds - LATE_ROB and wealth <= normal.best_rival(state, role))
 
 
-def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float]) -> Action:
+def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool) -> Action:
     b = board()
-    action, scores = normal._thief(state, role, legal, jitter, leave=leaving(state, role))
+    action, scores = normal._thief(state, role, legal, jitter, leave=leave)
     if not scores or not isinstance(action, Move | Ride) or b.kind.get(action.to) != "escape":
         return action
     if stop_chance(state) <= BOARD_RISK:
@@ -163,3 +178,73 @@ def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action
         return action
     best = max(others, key=scores.__getitem__)
     return best if scores[best] > -FAR else action
+
+
+# ------------------------------------------------------------------------------------ rollouts
+_GAME = TjuvGame()
+
+
+def robs(state: TjuvState, move: Move | Ride) -> bool:
+    """Whether a thief's move robs: it ends in a bank or post office, or in a travel agency
+    holding fares."""
+    b = board()
+    return b.kind.get(move.to) in ("bank", "post", "agency") and b.values.get(move.to, state.agency) > 0
+
+
+def rob_or_not(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool,
+               action: Action, rng: Rng) -> Action:
+    """The thief's move, or the best move (by normal's scores) of the other kind — a robbery
+    when his move robs nothing, none when it robs — if that wins at least ``ROLLOUT_MARGIN`` of a
+    first place more on average over ``ROLLOUTS`` paired worlds played to the game's end, and
+    still does over ``CONFIRM`` worlds more (docs/bench/tjuv.md, session 12). Scored by the real
+    outcome, not by money after a round (which picked the luckiest move), and taken only on a
+    clear win, so the level keeps its own move when the rollouts cannot tell."""
+    _, scores = normal._thief(state, role, legal, jitter, leave=leave)
+    if not scores or not isinstance(action, Move | Ride):
+        return action
+    other = [a for a in scores if robs(state, a) != robs(state, action) and scores[a] > -FAR]
+    if not other:
+        return action
+    alternative = max(other, key=scores.__getitem__)
+    base = f"{rng.randint(0, 2**62)}"
+
+    def gain(worlds: range) -> float:
+        return sum(rollout(state, role, alternative, f"{base}/{k}") - rollout(state, role, action, f"{base}/{k}")
+                   for k in worlds)
+    first = gain(range(ROLLOUTS))
+    if first / ROLLOUTS < ROLLOUT_MARGIN:
+        return action
+    if CONFIRM and (first + gain(range(ROLLOUTS, ROLLOUTS + CONFIRM))) / (ROLLOUTS + CONFIRM) < ROLLOUT_MARGIN:
+        return action
+    return alternative
+
+
+def rollout(state: TjuvState, role: int, first: Action, seed: str) -> float:
+    """The thief's share of first place after ``first`` in one world played out: the other
+    thieves' stashes dealt afresh (their number is public) and the dice drawn from ``seed``, the
+    thief playing this level (without rollouts) and every other seat normal, to the game's end or
+    ``HORIZON`` rounds (then carried and hidden money count as they stand)."""
+    world = scramble(state, role, Rng(f"{seed}/deal"))
+    world.rng = Rng(f"{seed}/dice")
+    choices = Rng(f"{seed}/choices")
+    _GAME.apply(world, seat_of(world, role), first)
+    end = world.round + HORIZON
+    for _ in range(ROLLOUT_ACTIONS):
+        if world.finished or world.round > end:
+            break
+        actor = 0 if world.pending else world.turn
+        seat = seat_of(world, actor)
+        legal = _GAME.legal_actions(world, seat)
+        if not legal:
+            break
+        if actor == role:
+            rand = random.Random(choices.randint(0, 2**62))
+            jitter = {a: rand.random() * 0.5 for a in legal}
+            action = _thief(world, role, legal, jitter, leaving(world, role))
+        else:
+            action = normal.choose(world, seat, legal, choices)
+        _GAME.apply(world, seat, action)
+    money = [world.police_money, *(t.money + (0 if world.finished else sum(t.stashes.values()))
+                                   for t in world.thieves)]
+    best = max(money)
+    return 1 / money.count(best) if money[role] == best else 0.0

@@ -106,3 +106,18 @@ def test_a_thief_whom_leaving_cannot_put_first_robs_on_until_the_last_rounds() -
     assert not strong.leaving(state, 1)
     state.thief(1).money = 30000
     assert strong.leaving(state, 1)
+
+
+def test_a_thief_robs_when_rollouts_to_the_end_show_the_robbery_wins() -> None:
+    """In the last round a thief behind the police heads for a way out he cannot reach (normal's
+    rule, and strong's without rollouts); played out to the end, the post office his roll reaches puts
+    him first before the police move again."""
+    state = position(3, thieves={1: {"at": "G2", "money": 9000}, 2: {"at": "T22", "money": 2000}}, turn=1, roll=4)
+    state.max_rounds, state.round, state.police_money = 40, 40, 10000
+    legal = GAME.legal_actions(state, 1)
+    assert Move("T1", "D3") in legal and board().kind["D3"] == "post"
+    assert decide(normal, state, 1) != Move("T1", "D3")
+    assert strong._thief(state, 1, legal, {}, strong.leaving(state, 1)) != Move("T1", "D3")
+    assert decide(strong, state, 1) == Move("T1", "D3")
+    assert strong.rollout(state, 1, Move("T1", "D3"), "w") == 1.0
+    assert strong.rollout(state, 1, Move("T1", "C2"), "w") == 0.0

@@ -39,7 +39,9 @@ def distances(start: str) -> dict[str, int]:
 def distance(square: str, goals: list[str]) -> int:
     if square == HOUSE:
         square = board().gate
-    return min((distances(goal).get(square, FAR) for goal in goals), default=FAR)
+    if not goals:
+        return FAR
+    return min([distances(goal).get(square, FAR) for goal in goals])  # (a list: quicker than a generator)
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:

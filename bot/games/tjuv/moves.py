@@ -14,6 +14,7 @@ square twice) and both squares it ends on must be free.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from .board import DEAD_ENDS, OPPOSITE, board
 from .state import CAR, FREE, HOUSE, Police, Thief, TjuvState
@@ -25,7 +26,8 @@ def can_land(state: TjuvState, piece: Piece, square: str,
              occupants: dict[str, list[Piece]]) -> bool:
     """Whether ``piece`` may end a walk or ride on ``square`` (a wanted thief there is arrested)."""
     b = board()
-    others = [o for o in occupants.get(square, []) if o is not piece]
+    there = occupants.get(square)
+    others = [o for o in there if o is not piece] if there else []
     if isinstance(piece, Thief):
         kind = b.kind[square]
         if kind == "nest":
@@ -36,15 +38,23 @@ def can_land(state: TjuvState, piece: Piece, square: str,
     return all(isinstance(o, Thief) and o.wanted and o.status == FREE for o in others)
 
 
-def _can_enter(piece: Piece, before: str, square: str) -> bool:
+def _enters(car: bool, thief: bool, before: str, square: str) -> bool:
     kind = board().kind[square]
-    if piece.id == CAR:
+    if car:
         return kind == "street"
     if kind == "house":  # the house is left, never entered from the street
         return before == HOUSE or board().kind[before] == "house"
     if kind in ("nest", "escape"):
-        return isinstance(piece, Thief)
+        return thief
     return True
+
+
+@cache
+def _entries(car: bool, thief: bool) -> dict[str, tuple[str, ...]]:
+    """Square -> its neighbours (in the board's order) that a piece of this kind (the radio car,
+    a thief, or else a policeman) may step onto from it, worked out once."""
+    b = board()
+    return {sq: tuple(n for n in near if _enters(car, thief, sq, n)) for sq, near in b.neighbours.items()}
 
 
 def _can_pass(piece: Piece, square: str, occupants: dict[str, list[Piece]]) -> bool:
@@ -88,12 +98,19 @@ def walks(state: TjuvState, piece: Piece, steps: int) -> dict[str, list[str]]:
                     (not car or can_land(state, piece, car_tail(start, path), occupants)):
                 found[square] = [*lead, *path]
             return
-        if not _can_pass(piece, square, occupants):
+        if square in occupants and not _can_pass(piece, square, occupants):
             return
-        _walk_on(piece, square, path, visited, visit)
+        for nxt in entries[square]:  # _walk_on, inline: the search's inner loop
+            if nxt not in visited:
+                path.append(nxt)
+                visited.add(nxt)
+                visit(nxt)
+                visited.discard(nxt)
+                path.pop()
 
     lead: list[str] = []
     car = isinstance(piece, Police) and piece.id == CAR and bool(piece.tail)
+    entries = _entries(piece.id == CAR, isinstance(piece, Thief))
     _set_out(piece, start, car, occupants, path, visited, visit, lead)
     return found
 
@@ -114,8 +131,11 @@ def landings_by_roll(state: TjuvState, piece: Piece, most: int) -> dict[int, set
     path: list[str] = []
     visited = {start}
 
+    entries = _entries(piece.id == CAR, False)
+
     def land(depth: int, square: str) -> None:
-        if depth % per_step == 0 and depth and can_land(state, piece, square, occupants) and \
+        # (a police piece may land on a square nobody stands on: can_land asked only otherwise)
+        if (square not in occupants or can_land(state, piece, square, occupants)) and \
                 (not car or b.kind[square] in DEAD_ENDS or can_land(state, piece, car_tail(start, path), occupants)):
             found.setdefault(depth // per_step, set()).add(square)
 
@@ -123,13 +143,20 @@ def landings_by_roll(state: TjuvState, piece: Piece, most: int) -> dict[int, set
         depth = len(path)
         kind = b.kind[square]
         if kind in DEAD_ENDS:
-            land(depth, square)
+            if depth % per_step == 0 and depth:
+                land(depth, square)
             return
-        if kind != "house":
+        if kind != "house" and depth % per_step == 0 and depth:
             land(depth, square)
-        if depth == deepest or not _can_pass(piece, square, occupants):
+        if depth == deepest or (square in occupants and not _can_pass(piece, square, occupants)):
             return
-        _walk_on(piece, square, path, visited, visit)
+        for nxt in entries[square]:  # _walk_on, inline: the search's inner loop
+            if nxt not in visited:
+                path.append(nxt)
+                visited.add(nxt)
+                visit(nxt)
+                visited.discard(nxt)
+                path.pop()
 
     _set_out(piece, start, car, occupants, path, visited, visit)
     return found
@@ -161,11 +188,10 @@ def _walk_on(piece: Piece, square: str, path: list[str], visited: set[str], visi
              backwards: str = "") -> None:
     """One step further from ``square`` to each neighbour the walk may enter (not yet visited, not
     in the ``backwards`` direction), and ``visit`` from there."""
-    b = board()
-    for nxt in b.neighbours[square]:
-        if nxt in visited or not _can_enter(piece, square, nxt):
+    for nxt in _entries(piece.id == CAR, isinstance(piece, Thief))[square]:
+        if nxt in visited:
             continue
-        if backwards and b.direction(square, nxt) == backwards:
+        if backwards and board().direction(square, nxt) == backwards:
             continue
         path.append(nxt)
         visited.add(nxt)

@@ -41,8 +41,34 @@ def own_pieces(state: TjuvState, seat: int) -> list[Piece]:
     return [thief] if thief.status == FREE and thief.at is not None else []
 
 
+_MOVES: dict[tuple[object, ...], dict[str, dict[str, list[str]]]] = {}  # the last few positions' moves
+MOVES_KEPT = 16
+
+
+def _moves_key(state: TjuvState, seat: int, roll: int) -> tuple[object, ...]:
+    """Everything ``legal_moves`` reads: the pieces' squares, states and marks (not the money
+    hidden, not the dice)."""
+    return (seat, roll, tuple((p.id, p.at, p.status, p.stay, p.heading, p.tail) for p in state.police),
+            tuple((t.seat, t.at, t.status, t.wanted, t.money) for t in state.thieves))
+
+
 def legal_moves(state: TjuvState, seat: int, roll: int) -> dict[str, dict[str, list[str]]]:
-    """piece id -> destination -> path, for a roll, with the police's two-turn limit applied."""
+    """piece id -> destination -> path, for a roll, with the police's two-turn limit applied.
+
+    A move is asked for two or three times (the engine after the roll, the legal actions, the
+    move's own check), so the last few positions' answers are kept, keyed by all they depend on;
+    callers read the answer and never change it."""
+    key = _moves_key(state, seat, roll)
+    known = _MOVES.get(key)
+    if known is not None:
+        return known
+    if len(_MOVES) >= MOVES_KEPT:
+        _MOVES.clear()
+    _MOVES[key] = found = _legal_moves(state, seat, roll)
+    return found
+
+
+def _legal_moves(state: TjuvState, seat: int, roll: int) -> dict[str, dict[str, list[str]]]:
     found: dict[str, dict[str, list[str]]] = {}
     for piece in own_pieces(state, seat):
         steps = 2 * roll if piece.id == CAR else roll

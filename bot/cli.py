@@ -125,8 +125,9 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace, setting
             if sys.stdin.isatty():
                 setup_line_editing(settings.database_path.with_name("console_history"))
             return at_console(run_console(settings, hotseat=sys.stdin.isatty(), width=terminal_width()))
+        from bot import loops
         from bot.runner import run_bot
-        return asyncio.run(run_bot(settings))
+        return loops.run(run_bot(settings), settings.event_loop)
     if command == "console":
         from bot.console import game_list, run_console, setup_line_editing
         if args.game == LIST or (args.game and args.game not in registry.names()):

@@ -17,6 +17,7 @@ from dotenv import load_dotenv
 from bot.i18n import LANGUAGES
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+EVENT_LOOPS = ("auto", "uvloop", "asyncio")  # auto: uvloop where it is installed (bot/loops.py)
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 T = TypeVar("T")
 
@@ -87,6 +88,9 @@ class Settings:
     # tables whose announcements are delivered at once; the others wait (coalescing their moves)
     # so that interactions never queue behind announcement work (bot/services/admission.py)
     announce_slots: int = 8
+    # the bot's event loop (bot/loops.py): uvloop where installed, which does the loop's own work
+    # (callbacks, sockets, timers) in C; "asyncio" for the standard library's loop
+    event_loop: str = "auto"
     replay_cap_bytes: int = 8 * 1024 * 1024  # the animated replay on a result (Discord allows 10 MiB)
     # Discord shards this process runs (None: all of them, as Discord recommends) of shard_count.
     shards: tuple[int, ...] | None = None
@@ -131,6 +135,8 @@ class Settings:
                                  low=0.01, high=60),
             announce_slots=_read("GAMEMASTER_ANNOUNCE_SLOTS", 8, _whole(1, 1000), "settings.allowed.whole",
                                  low=1, high=1000),
+            event_loop=_read("GAMEMASTER_EVENT_LOOP", "auto", _choice(EVENT_LOOPS, str.lower),
+                             "settings.allowed.one_of", choices=", ".join(EVENT_LOOPS)),
             replay_cap_bytes=_read("GAMEMASTER_REPLAY_CAP_MB", 8 * 1024 * 1024, _megabytes,
                                    "settings.allowed.megabytes", low=0.1, high=10),
             api_base=_read("GAMEMASTER_API_BASE", None, _loopback, "settings.allowed.loopback"),

@@ -7,13 +7,18 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.fakediscord import FakeDiscord
 
+LOOPS = {"uvloop": b"event loop: uvloop.Loop", "asyncio": b"event loop: asyncio.unix_events._UnixSelectorEventLoop"}
 
-async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tmp_path: Path) -> None:
+
+@pytest.mark.parametrize("event_loop", sorted(LOOPS))
+async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tmp_path: Path, event_loop: str) -> None:
     env = dict(os.environ, DISCORD_TOKEN="fake-token", GAMEMASTER_API_BASE=fake.api_base,
                GAMEMASTER_GATEWAY_URL=fake.gateway_url, GAMEMASTER_DB=str(tmp_path / "e2e.sqlite3"),
-               GAMEMASTER_LOG_LEVEL="WARNING")
+               GAMEMASTER_LOG_LEVEL="INFO", GAMEMASTER_EVENT_LOOP=event_loop, GAMEMASTER_WEB="0")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", env=env, cwd=tmp_path,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
@@ -37,6 +42,7 @@ async def test_gamemaster_run_identifies_syncs_and_answers(fake: FakeDiscord, tm
         process.terminate()
         output, _ = await asyncio.wait_for(process.communicate(), timeout=15)
     assert b"Traceback" not in output, output.decode(errors="replace")
+    assert LOOPS[event_loop] in output, output.decode(errors="replace")[-2000:]
 
 
 async def test_a_refused_token_is_explained_without_a_traceback(fake: FakeDiscord, tmp_path: Path) -> None:

@@ -25,6 +25,8 @@ from tests.fakediscord.model import (
 class Messages:
     """The stored messages: building, editing and finding them."""
 
+    keep_history = True  # every edited message keeps its earlier versions (``StoredMessage.history``)
+
     def message(self, message_id: Any) -> StoredMessage:
         return self.messages[_id_of(message_id)]
 
@@ -172,7 +174,8 @@ class Messages:
         return msg
 
     def _edit(self, msg: StoredMessage, body: dict, files: list[StoredFile]) -> StoredMessage:
-        msg.history.append(copy.deepcopy(msg.payload))
+        if self.keep_history:  # the tests' record of earlier versions, not Discord's behaviour
+            msg.history.append(copy.deepcopy(msg.payload))
         p = msg.payload
         if "content" in body:
             p["content"] = body["content"] or ""

@@ -23,6 +23,7 @@ BAD = [
     ("GAMEMASTER_SCHEDULER_SECONDS", "nan", "seconds"),
     ("GAMEMASTER_SHARD_COUNT", "0", "1 to 65536"),
     ("GAMEMASTER_ANNOUNCE_SLOTS", "0", "1 to 1000"),
+    ("GAMEMASTER_EVENT_LOOP", "trio", "auto, uvloop, asyncio"),
     ("GAMEMASTER_REPLAY_CAP_MB", "11", "MiB"),
     ("GAMEMASTER_SYNC_COMMANDS", "maybe", "1 or 0"),
     ("GAMEMASTER_CHANNEL_WINDOW", "-1", "seconds"),

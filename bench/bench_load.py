@@ -102,6 +102,7 @@ class LoadFake(FakeDiscord):
         rec = await super()._read(request)
         now = time.monotonic()
         route, parts = rec.route, rec.route.split("/")
+        ephemeral = bool((rec.json or {}).get("flags", 0) & 64)
         if route.endswith("/callback") and parts[1] == "interactions":
             self.acked_at.setdefault(parts[2], now)
         elif parts[1] == "webhooks" and len(parts) > 3:
@@ -110,9 +111,9 @@ class LoadFake(FakeDiscord):
                 self.done_at[interaction.id] = now
                 if interaction.id in self.done:
                     self.done[interaction.id].set()
-            if interaction is not None and (rec.json or {}).get("flags", 0) & 64:
+            if interaction is not None and ephemeral:
                 self.viewed_at.setdefault(interaction.id, now)
-        if rec.files and rec.method in ("POST", "PATCH") and not (rec.json or {}).get("flags", 0) & 64:
+        if rec.files and rec.method in ("POST", "PATCH") and not ephemeral:
             channel = parts[2] if route.startswith("/channels/") else self._interaction_channel(parts)
             if channel in self.game_channels:  # a board posted or edited, by REST or an interaction's webhook
                 self.boards[channel].append(now)

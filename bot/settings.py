@@ -4,6 +4,7 @@ Every value is checked at start: a bad one raises ``SettingError`` naming the va
 and what is allowed, said in one line by the command line, never a traceback."""
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import os
 from collections.abc import Callable
@@ -135,8 +136,8 @@ class Settings:
                                  low=0.01, high=60),
             announce_slots=_read("GAMEMASTER_ANNOUNCE_SLOTS", 8, _whole(1, 1000), "settings.allowed.whole",
                                  low=1, high=1000),
-            event_loop=_read("GAMEMASTER_EVENT_LOOP", "auto", _choice(EVENT_LOOPS, str.lower),
-                             "settings.allowed.one_of", choices=", ".join(EVENT_LOOPS)),
+            event_loop=_read("GAMEMASTER_EVENT_LOOP", "auto", _choice(event_loops(), str.lower),
+                             "settings.allowed.one_of", choices=", ".join(event_loops())),
             replay_cap_bytes=_read("GAMEMASTER_REPLAY_CAP_MB", 8 * 1024 * 1024, _megabytes,
                                    "settings.allowed.megabytes", low=0.1, high=10),
             api_base=_read("GAMEMASTER_API_BASE", None, _loopback, "settings.allowed.loopback"),
@@ -186,6 +187,12 @@ class Settings:
     def database(self) -> str:
         """What ``Database()`` opens: DATABASE_URL, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+
+def event_loops() -> tuple[str, ...]:
+    """The event loops this machine can run: uvloop only where it is installed (not on Windows),
+    so asking for it elsewhere is refused at start in one line, like any other bad value."""
+    return EVENT_LOOPS if importlib.util.find_spec("uvloop") is not None else ("auto", "asyncio")
 
 
 def _shown(shards: tuple[int, ...] | None) -> str:

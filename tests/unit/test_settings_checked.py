@@ -85,3 +85,16 @@ def test_settings_checked_at_start_good_values_are_read(clean_env: pytest.Monkey
             settings.shards, settings.shard_count, settings.sync_commands, settings.computer_processes) == \
         (123456789012345678, "DEBUG", "cs", 0, (0, 1, 6), 8, False, 0)
     settings.check_shards()
+
+
+def test_uvloop_asked_for_where_it_is_not_installed_is_refused_in_one_line(
+        clean_env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    found = importlib.util.find_spec
+    clean_env.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvloop" else found(name, *a))
+    clean_env.setenv("GAMEMASTER_EVENT_LOOP", "uvloop")
+    assert main(["db", "migrate"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "GAMEMASTER_EVENT_LOOP=uvloop" in err[0] and "auto, asyncio" in err[0], err
+    clean_env.setenv("GAMEMASTER_EVENT_LOOP", "auto")  # auto runs on the standard loop there
+    assert Settings.from_env().event_loop == "auto"

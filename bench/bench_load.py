@@ -102,7 +102,8 @@ class LoadFake(FakeDiscord):
         rec = await super()._read(request)
         now = time.monotonic()
         route, parts = rec.route, rec.route.split("/")
-        ephemeral = bool((rec.json or {}).get("flags", 0) & 64)
+        body = rec.json if isinstance(rec.json, dict) else {}  # PUT /commands sends a list
+        ephemeral = bool(body.get("flags", 0) & 64)
         if route.endswith("/callback") and parts[1] == "interactions":
             self.acked_at.setdefault(parts[2], now)
         elif parts[1] == "webhooks" and len(parts) > 3:

@@ -20,6 +20,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,10 @@ def main() -> None:
         for function, (spent, pictures) in sorted(_BY_FUNCTION.items(), key=lambda item: -item[1][0]):
             print(f"  {function}: {1000 * spent / row['moves']:.2f} ms/move, {1000 * spent / pictures:.2f} ms "
                   f"a picture ({pictures / row['moves']:.2f}/move)")
+    except BaseException:  # said before the hard exit below, which would swallow it
+        traceback.print_exc()
+        sys.stdout.flush()
+        os._exit(1)
     finally:  # the bot and the fake are not shut down one by one: the numbers are out
         sys.stdout.flush()
         os._exit(0)

@@ -50,7 +50,10 @@ def _timed_draw(module: str, function: str, args: tuple[Any, ...], kwargs: dict[
         mine[1] += 1
 
 
-async def measure(tables: int, moves: int, in_flight: int, profile: str | None) -> dict[str, float]:
+async def measure(tables: int, moves: int, in_flight: int, profile: str | None, *,
+                  shut_down: bool = False, warm_up: int = 50) -> dict[str, float]:
+    """The figures above; with ``shut_down`` the bot, the store and the fake are closed after
+    (a test's run), and ``violations`` counts what the fake refused as Discord would."""
     renders._draw = _timed_draw
     fake = LoadFake()
     await fake.start()
@@ -79,7 +82,7 @@ async def measure(tables: int, moves: int, in_flight: int, profile: str | None) 
                     await play(fake, table, ply_of, rng, result)
                     return
 
-    await asyncio.gather(*(one() for _ in range(min(50, moves))))  # warm-up
+    await asyncio.gather(*(one() for _ in range(min(warm_up, moves))))
     await delivered(path)
     _RENDERED[0] = _RENDERED[1] = 0.0
     _BY_FUNCTION.clear()
@@ -93,7 +96,14 @@ async def measure(tables: int, moves: int, in_flight: int, profile: str | None) 
         profiler.disable()
         profiler.dump_stats(str(profile))
     done = max(1, result.finished - done_before)
-    return {"moves": done, "loop": 1000 * (time.thread_time() - loop_before) / done,
+    violations = len(fake.violations)
+    if shut_down:
+        await fake.close_bot(bot)
+        await db.close()
+        ply_of.close()
+        await fake.stop()
+        renders._draw = _draw
+    return {"moves": done, "refused": result.refused, "violations": violations, "loop": 1000 * (time.thread_time() - loop_before) / done,
             "process": 1000 * (time.process_time() - process_before) / done,
             "renders": 1000 * _RENDERED[0] / done, "pictures": _RENDERED[1] / done}
 

@@ -168,6 +168,7 @@ class Result:
     skipped: int = 0
     counted: int = 0
     peak: int = 0  # the most counted calls in any second of the run
+    counted_routes: dict[str, int] = field(default_factory=dict)  # counted calls by method and route shape
     global_violations: int = 0
     cpu: float = 0.0
     rss_mb: float = 0.0
@@ -336,6 +337,7 @@ async def offer(fake: LoadFake, tables: list[Table], pid: int, db_path: Path, ra
     counted = fake.counted_requests[counted_before:]
     result.counted = len(counted)
     result.peak = peak_second([r.at for r in counted])
+    result.counted_routes = route_shapes(counted)
     result.global_violations = len(fake.global_violations()) - violations_before
     ply_of.close()
     return result
@@ -366,6 +368,14 @@ def check_mirrors(db_path: Path, tables: list[Table]) -> None:
         check.close()
     if wrong:
         raise AssertionError(f"the mirrors of {len(wrong)} tables differ from the stored games, e.g. {wrong[:5]}")
+
+
+def route_shapes(requests: list[Recorded]) -> dict[str, int]:
+    """How many of ``requests`` went to each route, its ids left out ("PATCH /channels/{id}/messages/{id}")."""
+    shapes: dict[str, int] = defaultdict(int)
+    for r in requests:
+        shapes[f"{r.method} " + "/".join("{id}" if part.isdigit() else part for part in r.route.split("/"))] += 1
+    return dict(sorted(shapes.items(), key=lambda item: -item[1]))
 
 
 def peak_second(times: list[float], window: float = 1.0) -> int:
@@ -409,6 +419,7 @@ def summary(fake: LoadFake, result: Result) -> dict[str, Any]:
             "refused": result.refused, "rss": result.rss_mb, "cpu": result.cpu, "fake_cpu": result.fake_cpu,
             "other_cpu": result.other_cpu, "workers_cpu": result.workers_cpu,
             "rest": result.counted / max(1, result.finished), "peak": result.peak,
+            "counted_routes": result.counted_routes,
             "global429": result.global_violations, "computer_s": result.computer_moves / result.seconds}
 
 
@@ -497,6 +508,9 @@ async def run(games: int, rates: list[int], seconds: float, processes: str | Non
                     result = await offer(fake, tables, bot.pid, db_path, rate, seconds, rng)
                     rows.append(summary(fake, result))
                     print(row_text(rows[-1]), file=sys.stderr)
+                    if rows[-1]["counted_routes"]:
+                        print("# counted calls by route: " + ", ".join(
+                            f"{route} {n}" for route, n in rows[-1]["counted_routes"].items()), file=sys.stderr)
                 check_mirrors(db_path, tables)
                 if watching is not None:
                     seen = await close_viewers(watching)

@@ -103,7 +103,8 @@ async def measure(tables: int, moves: int, in_flight: int, profile: str | None, 
         ply_of.close()
         await fake.stop()
         renders._draw = _draw
-    return {"moves": done, "refused": result.refused, "violations": violations, "loop": 1000 * (time.thread_time() - loop_before) / done,
+    return {"moves": done, "refused": result.refused, "violations": violations,
+            "loop": 1000 * (time.thread_time() - loop_before) / done,
             "process": 1000 * (time.process_time() - process_before) / done,
             "renders": 1000 * _RENDERED[0] / done, "pictures": _RENDERED[1] / done}
 

@@ -19,6 +19,9 @@ the games where nobody gets out. So the strong level plays both sides around the
   game's end with normal playing every seat, and the other move is taken only when it wins
   clearly more first places. The rollouts are paired (the same dice for both moves) and deal
   the other thieves' stashes afresh from the stream, so they read nothing this seat cannot see.
+- In the last rounds before the round limit the police's move is played out the same way against
+  the best moves of two other pieces (every thief's stashes dealt afresh: the police see none),
+  and another piece moves only when that wins clearly more first places.
 
 It decides from the public table and the thief's own stashes only (what ``observe`` shows), with
 randomness from the stream it is given (the rollouts' dice too, never the game's own).
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from functools import cache
 
 from bot.engine.rng import Rng
@@ -51,6 +55,8 @@ ROLLOUT_MARGIN = 0.25  # the share of first place by which the other move must w
 CONFIRM = 4  # further paired rollouts that must confirm a win of the other move before it is taken
 HORIZON = 40  # rounds a rollout plays at most; an unended one is scored by the money as it stands
 ROLLOUT_ACTIONS = 3000  # actions a rollout plays at most
+POLICE_LATE = 6  # rounds before the limit from which the police weigh their move by rollouts
+POLICE_OTHERS = 2  # other pieces whose best moves the police weigh against their own
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -60,7 +66,10 @@ def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action
     rand = random.Random(rng.randint(0, 2**62))
     jitter = {a: rand.random() * 0.5 for a in legal}
     if role == 0:
-        return _police(state, legal, jitter)
+        action, scores = _police_scored(state, legal, jitter)
+        if scores and state.max_rounds and state.round > state.max_rounds - POLICE_LATE:
+            action = police_rollouts(state, action, scores, rng)
+        return action
     leave = leaving(state, role)
     action = _thief(state, role, legal, jitter, leave)
     if state.phase == "move" and ROLLOUTS:
@@ -127,10 +136,17 @@ def guard_value(squares: list[str]) -> float:
 
 
 def _police(state: TjuvState, legal: list[Action], jitter: dict[Action, float]) -> Action:
+    return _police_scored(state, legal, jitter)[0]
+
+
+def _police_scored(state: TjuvState, legal: list[Action], jitter: dict[Action, float],
+                   ) -> tuple[Action, dict[Move | Ride, float]]:
+    """The police's action, and this level's score of every move when it chose among the pieces'
+    moves by them (none for a roll, a ride or an action normal takes as it is)."""
     b = board()
     action, scores = normal._police(state, legal, jitter)
     if not scores:
-        return action
+        return action, {}
     escaping = any(t.status == ESCAPING for t in state.thieves)
     men = {p.id: p.at for p in state.police if p.id != CAR and p.status == FREE and p.at is not None}
     before = guard_value(list(men.values()))
@@ -146,10 +162,13 @@ def _police(state: TjuvState, legal: list[Action], jitter: dict[Action, float]) 
     moving = [a for a in legal if isinstance(a, Move | Ride)]
     rides = [a for a in moving if isinstance(a, Ride)]
     if rides and isinstance(action, Ride):
-        return max(rides, key=score)
+        return max(rides, key=score), {}
     if any(isinstance(a, Roll) for a in legal):
-        return Roll()
-    return max(moving, key=score) if moving else action
+        return Roll(), {}
+    if not moving:
+        return action, {}
+    strong = {a: score(a) for a in moving}
+    return max(moving, key=strong.__getitem__), strong
 
 
 # ------------------------------------------------------------------------------------ thieves
@@ -205,25 +224,47 @@ def rob_or_not(state: TjuvState, role: int, legal: list[Action], jitter: dict[Ac
     other = [a for a in scores if robs(state, a) != robs(state, action) and scores[a] > -FAR]
     if not other:
         return action
-    alternative = max(other, key=scores.__getitem__)
-    base = f"{rng.randint(0, 2**62)}"
+    return weigh(state, role, action, [max(other, key=scores.__getitem__)], rng)
 
-    def gain(worlds: range) -> float:
-        return sum(rollout(state, role, alternative, f"{base}/{k}") - rollout(state, role, action, f"{base}/{k}")
-                   for k in worlds)
-    first = gain(range(ROLLOUTS))
-    if first / ROLLOUTS < ROLLOUT_MARGIN:
+
+def police_rollouts(state: TjuvState, action: Action, scores: dict[Move | Ride, float], rng: Rng) -> Action:
+    """The police's move, or the best move (by this level's scores) of one of the
+    ``POLICE_OTHERS`` other pieces whose best moves score highest, weighed as ``weigh`` does
+    (docs/bench/tjuv.md, session 15): late in the game, where one move can settle it."""
+    piece = action.piece if isinstance(action, Move | Ride) else None
+    best: dict[str, Move | Ride] = {}
+    for move, value in scores.items():
+        if move.piece != piece and value > -FAR and (move.piece not in best or value > scores[best[move.piece]]):
+            best[move.piece] = move
+    others = sorted(best.values(), key=scores.__getitem__, reverse=True)[:POLICE_OTHERS]
+    return weigh(state, 0, action, others, rng)
+
+
+def weigh(state: TjuvState, role: int, action: Action, others: Sequence[Action], rng: Rng) -> Action:
+    """``action``, or the one of ``others`` that wins most against it over ``ROLLOUTS`` paired
+    worlds played to the game's end, if it wins at least ``ROLLOUT_MARGIN`` of a first place more
+    on average there and still does over ``CONFIRM`` worlds more."""
+    if not others:
         return action
-    if CONFIRM and (first + gain(range(ROLLOUTS, ROLLOUTS + CONFIRM))) / (ROLLOUTS + CONFIRM) < ROLLOUT_MARGIN:
+    base = f"{rng.randint(0, 2**62)}"
+    mine = [rollout(state, role, action, f"{base}/{k}") for k in range(ROLLOUTS)]
+    gains = {a: sum(rollout(state, role, a, f"{base}/{k}") - mine[k] for k in range(ROLLOUTS)) for a in others}
+    alternative = max(others, key=gains.__getitem__)
+    total = gains[alternative]
+    if total / ROLLOUTS < ROLLOUT_MARGIN:
         return action
-    return alternative
+    more = range(ROLLOUTS, ROLLOUTS + CONFIRM)
+    total += sum(rollout(state, role, alternative, f"{base}/{k}") - rollout(state, role, action, f"{base}/{k}")
+                 for k in more)
+    return alternative if total / (ROLLOUTS + CONFIRM) >= ROLLOUT_MARGIN else action
 
 
 def rollout(state: TjuvState, role: int, first: Action, seed: str) -> float:
-    """The thief's share of first place after ``first`` in one world played out: the other
-    thieves' stashes dealt afresh (their number is public) and the dice drawn from ``seed``, the
-    thief playing this level (without rollouts) and every other seat normal, to the game's end or
-    ``HORIZON`` rounds (then carried and hidden money count as they stand)."""
+    """The share of first place of ``role`` (a thief, or 0 the police) after ``first`` in one
+    world played out: the stashes of every thief but ``role`` dealt afresh (their number is
+    public), the dice drawn from ``seed``, ``role`` playing this level (without rollouts) and every
+    other seat normal, to the game's end or ``HORIZON`` rounds (then carried and hidden money count
+    as they stand)."""
     world = scramble(state, role, Rng(f"{seed}/deal"))
     world.rng = Rng(f"{seed}/dice")
     choices = Rng(f"{seed}/choices")
@@ -237,10 +278,11 @@ def rollout(state: TjuvState, role: int, first: Action, seed: str) -> float:
         legal = _GAME.legal_actions(world, seat)
         if not legal:
             break
-        if actor == role:
+        if actor == role and not any(isinstance(a, Arrest | ChooseNest | PlaceCar) for a in legal):
             rand = random.Random(choices.randint(0, 2**62))
             jitter = {a: rand.random() * 0.5 for a in legal}
-            action = _thief(world, role, legal, jitter, leaving(world, role))
+            action = _police(world, legal, jitter) if role == 0 else _thief(world, role, legal, jitter,
+                                                                             leaving(world, role))
         else:
             action = normal.choose(world, seat, legal, choices)
         _GAME.apply(world, seat, action)

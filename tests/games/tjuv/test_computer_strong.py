@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import pytest
+
 from bot.engine import registry
 from bot.engine.rng import Rng
 from bot.games.tjuv import computer_normal as normal
 from bot.games.tjuv import computer_strong as strong
-from bot.games.tjuv.actions import Action, Move
+from bot.games.tjuv.actions import Action, Move, Ride
 from bot.games.tjuv.board import board
 from bot.games.tjuv.state import ESCAPING, TjuvState
 
@@ -121,3 +123,52 @@ def test_a_thief_robs_when_rollouts_to_the_end_show_the_robbery_wins() -> None:
     assert decide(strong, state, 1) == Move("T1", "D3")
     assert strong.rollout(state, 1, Move("T1", "D3"), "w") == 1.0
     assert strong.rollout(state, 1, Move("T1", "C2"), "w") == 0.0
+
+
+def _late_police_position(round_: int) -> TjuvState:
+    """The police to move at ``round_`` of 40, every piece free to go, a wanted thief with money
+    on him and one with two stashes the police cannot see."""
+    state = position(3, police={"P1": "C7", "P2": "F7", "P3": "M2"},
+                     thieves={1: {"at": "G2", "money": 6000, "wanted": True, "stashes": {"A5": 3000}},
+                              2: {"at": "T22", "money": 2000, "stashes": {"A5": 2000, "Z13": 4000}}}, roll=4)
+    state.max_rounds, state.round, state.police_money = 40, round_, 5000
+    return state
+
+
+def test_the_strong_police_weigh_their_move_against_other_pieces_by_rollouts_in_the_last_rounds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    weighed: list[tuple[Action, list[Action]]] = []
+    weigh = strong.weigh
+
+    def recording(state: TjuvState, role: int, action: Action, others: list[Action], rng: Rng) -> Action:
+        weighed.append((action, list(others)))
+        return weigh(state, role, action, others, rng)
+    monkeypatch.setattr(strong, "weigh", recording)
+    state = _late_police_position(40 - strong.POLICE_LATE)  # not yet late: no rollouts
+    decide(strong, state, 0)
+    assert not weighed
+    state = _late_police_position(41 - strong.POLICE_LATE)
+    legal = GAME.legal_actions(state, 0)
+    action = decide(strong, state, 0)
+    assert action in legal
+    assert len(weighed) == 1
+    mine, others = weighed[0]
+    assert isinstance(mine, Move) and 1 <= len(others) <= strong.POLICE_OTHERS
+    pieces = [o.piece for o in others if isinstance(o, Move | Ride)]
+    assert len(set(pieces)) == len(others) and mine.piece not in pieces  # one best move of each other piece
+    assert all(o in legal for o in others) and action in [mine, *others]
+
+
+def test_the_strong_police_rollouts_read_no_stash_and_follow_the_stream() -> None:
+    """The police see no stash: their late rollouts deal every thief's stashes afresh, so a
+    re-deal changes no decision, and the same stream gives the same move."""
+    for round_ in range(41 - strong.POLICE_LATE, 41):
+        state = _late_police_position(round_)
+        legal = GAME.legal_actions(state, 0)
+        action = strong.choose(state, 0, legal, Rng(f"late/{round_}"))
+        assert action in legal
+        assert strong.choose(state, 0, legal, Rng(f"late/{round_}")) == action
+        for n in range(2):
+            world = GAME.scramble_hidden(state, 0, Rng(f"redeal/{round_}/{n}"))
+            assert world.thief(2).stashes != state.thief(2).stashes
+            assert strong.choose(world, 0, GAME.legal_actions(world, 0), Rng(f"late/{round_}")) == action

@@ -22,6 +22,8 @@ the games where nobody gets out. So the strong level plays both sides around the
 - In the last rounds before the round limit the police's move is played out the same way against
   the best moves of two other pieces (every thief's stashes dealt afresh: the police see none),
   and another piece moves only when that wins clearly more first places.
+- In the last rounds a thief's move is played out the same way against his two next best moves
+  (to other squares) and the best move of the other kind, robbery or none.
 
 It decides from the public table and the thief's own stashes only (what ``observe`` shows), with
 randomness from the stream it is given (the rollouts' dice too, never the game's own).
@@ -57,6 +59,8 @@ HORIZON = 40  # rounds a rollout plays at most; an unended one is scored by the 
 ROLLOUT_ACTIONS = 3000  # actions a rollout plays at most
 POLICE_LATE = 6  # rounds before the limit from which the police weigh their move by rollouts
 POLICE_OTHERS = 2  # other pieces whose best moves the police weigh against their own
+THIEF_LATE = 6  # rounds before the limit from which a thief weighs his move against his next best ones
+THIEF_OTHERS = 2  # a thief's next best moves (by normal's scores) weighed late against his own
 
 
 def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action:
@@ -72,7 +76,9 @@ def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action
         return action
     leave = leaving(state, role)
     action = _thief(state, role, legal, jitter, leave)
-    if state.phase == "move" and ROLLOUTS:
+    if state.phase == "move" and THIEF_LATE and state.max_rounds and state.round > state.max_rounds - THIEF_LATE:
+        action = late_thief(state, role, legal, jitter, leave, action, rng)
+    elif state.phase == "move" and ROLLOUTS:
         action = rob_or_not(state, role, legal, jitter, leave, action, rng)
     return action
 
@@ -225,6 +231,23 @@ def rob_or_not(state: TjuvState, role: int, legal: list[Action], jitter: dict[Ac
     if not other:
         return action
     return weigh(state, role, action, [max(other, key=scores.__getitem__)], rng)
+
+
+def late_thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool,
+               action: Action, rng: Rng) -> Action:
+    """Late in the game: the thief's move, or the best of his ``THIEF_OTHERS`` next best moves
+    (by normal's scores, other squares) and the best move of the other kind (a robbery or none),
+    weighed as ``weigh`` does."""
+    _, scores = normal._thief(state, role, legal, jitter, leave=leave)
+    if not scores or not isinstance(action, Move | Ride):
+        return action
+    ranked = sorted((a for a in scores if a.to != action.to and scores[a] > -FAR), key=scores.__getitem__,
+                    reverse=True)
+    others = ranked[:THIEF_OTHERS]
+    kind = [a for a in ranked if robs(state, a) != robs(state, action)]
+    if kind and kind[0] not in others:
+        others.append(kind[0])
+    return weigh(state, role, action, others, rng)
 
 
 def police_rollouts(state: TjuvState, action: Action, scores: dict[Move | Ride, float], rng: Rng) -> Action:

@@ -2,6 +2,7 @@
 one, a thief boards only when the police are unlikely to stop him, and its reach is walked exactly."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -159,16 +160,70 @@ def test_the_strong_police_weigh_their_move_against_other_pieces_by_rollouts_in_
     assert all(o in legal for o in others) and action in [mine, *others]
 
 
+def _assert_late_rollouts_see_no_hidden_stash(position_at: Callable[[int], TjuvState], late: int, seat: int) -> None:
+    """In each of the last ``late`` rounds ``seat``'s move is the same for the same stream and
+    after any re-deal of what it cannot see (the other thief's stashes; a thief's own stay)."""
+    for round_ in range(41 - late, 41):
+        state = position_at(round_)
+        legal = GAME.legal_actions(state, seat)
+        action = strong.choose(state, seat, legal, Rng(f"late/{round_}"))
+        assert action in legal
+        assert strong.choose(state, seat, legal, Rng(f"late/{round_}")) == action
+        for n in range(2):
+            world = GAME.scramble_hidden(state, seat, Rng(f"redeal/{round_}/{n}"))
+            assert world.thief(2).stashes != state.thief(2).stashes
+            if seat:
+                assert world.thief(seat).stashes == state.thief(seat).stashes
+            assert strong.choose(world, seat, GAME.legal_actions(world, seat), Rng(f"late/{round_}")) == action
+
+
 def test_the_strong_police_rollouts_read_no_stash_and_follow_the_stream() -> None:
     """The police see no stash: their late rollouts deal every thief's stashes afresh, so a
     re-deal changes no decision, and the same stream gives the same move."""
-    for round_ in range(41 - strong.POLICE_LATE, 41):
-        state = _late_police_position(round_)
-        legal = GAME.legal_actions(state, 0)
-        action = strong.choose(state, 0, legal, Rng(f"late/{round_}"))
-        assert action in legal
-        assert strong.choose(state, 0, legal, Rng(f"late/{round_}")) == action
-        for n in range(2):
-            world = GAME.scramble_hidden(state, 0, Rng(f"redeal/{round_}/{n}"))
-            assert world.thief(2).stashes != state.thief(2).stashes
-            assert strong.choose(world, 0, GAME.legal_actions(world, 0), Rng(f"late/{round_}")) == action
+    _assert_late_rollouts_see_no_hidden_stash(_late_police_position, strong.POLICE_LATE, 0)
+
+
+def _late_thief_position(round_: int) -> TjuvState:
+    """Thief T1 to move at ``round_`` of 40 with a roll of 4 and money on him, the other thief with
+    two stashes T1 cannot see."""
+    state = position(3, police={"P1": "C7", "P2": "F7", "P3": "M2"},
+                     thieves={1: {"at": "G2", "money": 6000, "wanted": True, "stashes": {"A5": 3000}},
+                              2: {"at": "T22", "money": 2000, "stashes": {"A5": 2000, "Z13": 4000}}},
+                     turn=1, roll=4)
+    state.max_rounds, state.round, state.police_money = 40, round_, 5000
+    return state
+
+
+def test_a_thief_weighs_his_move_against_his_next_best_ones_by_rollouts_in_the_last_rounds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert strong.THIEF_LATE > 0
+    weighed: list[tuple[Action, list[Action]]] = []
+    late_thief, weigh = strong.late_thief, strong.weigh
+    calls: list[int] = []
+
+    def counting(*args: object) -> Action:
+        calls.append(1)
+        return late_thief(*args)  # type: ignore[arg-type]
+
+    def recording(state: TjuvState, role: int, action: Action, others: list[Action], rng: Rng) -> Action:
+        weighed.append((action, list(others)))
+        return weigh(state, role, action, others, rng)
+    monkeypatch.setattr(strong, "late_thief", counting)
+    monkeypatch.setattr(strong, "weigh", recording)
+    decide(strong, _late_thief_position(40 - strong.THIEF_LATE), 1)  # not yet late: rob or not only
+    assert not calls
+    state = _late_thief_position(41 - strong.THIEF_LATE)
+    legal = GAME.legal_actions(state, 1)
+    action = decide(strong, state, 1)
+    assert calls and action in legal
+    mine, others = weighed[-1]
+    assert isinstance(mine, Move | Ride) and 1 <= len(others) <= strong.THIEF_OTHERS + 1
+    squares = [o.to for o in others if isinstance(o, Move | Ride)]
+    assert len(set(squares)) == len(others) and mine.to not in squares  # other squares, each once
+    assert all(o in legal for o in others) and action in [mine, *others]
+
+
+def test_a_thiefs_late_rollouts_read_no_other_stash_and_follow_the_stream() -> None:
+    """The other thief's stashes are dealt afresh in the late rollouts, so a re-deal of them
+    changes no decision, and the same stream gives the same move."""
+    _assert_late_rollouts_see_no_hidden_stash(_late_thief_position, strong.THIEF_LATE, 1)

@@ -59,7 +59,7 @@ HORIZON = 40  # rounds a rollout plays at most; an unended one is scored by the 
 ROLLOUT_ACTIONS = 3000  # actions a rollout plays at most
 POLICE_LATE = 6  # rounds before the limit from which the police weigh their move by rollouts
 POLICE_OTHERS = 2  # other pieces whose best moves the police weigh against their own
-THIEF_LATE = 6  # rounds before the limit from which a thief weighs his move against his next best ones
+THIEF_LATE = 12  # rounds before the limit from which a thief weighs his move against his next best ones
 THIEF_OTHERS = 2  # a thief's next best moves (by normal's scores) weighed late against his own
 
 

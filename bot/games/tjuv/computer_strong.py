@@ -74,13 +74,12 @@ def choose(state: TjuvState, seat: int, legal: list[Action], rng: Rng) -> Action
         if scores and state.max_rounds and state.round > state.max_rounds - POLICE_LATE:
             action = police_rollouts(state, action, scores, rng)
         return action
-    leave = leaving(state, role)
-    action = _thief(state, role, legal, jitter, leave)
-    if state.phase == "move" and THIEF_LATE and state.max_rounds and state.round > state.max_rounds - THIEF_LATE:
-        action = late_thief(state, role, legal, jitter, leave, action, rng)
-    elif state.phase == "move" and ROLLOUTS:
-        action = rob_or_not(state, role, legal, jitter, leave, action, rng)
-    return action
+    action, scores = _thief_scored(state, role, legal, jitter, leaving(state, role))
+    if state.phase != "move" or not scores or not isinstance(action, Move | Ride):
+        return action
+    if THIEF_LATE and state.max_rounds and state.round > state.max_rounds - THIEF_LATE:
+        return late_thief(state, role, action, scores, rng)
+    return rob_or_not(state, role, action, scores, rng) if ROLLOUTS else action
 
 
 # ------------------------------------------------------------------------------ telegraph reach
@@ -191,18 +190,25 @@ def leaving(state: TjuvState, role: int) -> bool:
 
 
 def _thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool) -> Action:
+    return _thief_scored(state, role, legal, jitter, leave)[0]
+
+
+def _thief_scored(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool,
+                  ) -> tuple[Action, dict[Move | Ride, float]]:
+    """The thief's action, and normal's scores of his moves (none when normal took an action as
+    it is: a fetch, a hide, a wait)."""
     b = board()
     action, scores = normal._thief(state, role, legal, jitter, leave=leave)
     if not scores or not isinstance(action, Move | Ride) or b.kind.get(action.to) != "escape":
-        return action
+        return action, scores
     if stop_chance(state) <= BOARD_RISK:
-        return action
+        return action, scores
     # the police would likely stop him: wait for a better moment, out of their reach
     others = [a for a in scores if b.kind.get(a.to) != "escape"]
     if not others:
-        return action
+        return action, scores
     best = max(others, key=scores.__getitem__)
-    return best if scores[best] > -FAR else action
+    return (best if scores[best] > -FAR else action), scores
 
 
 # ------------------------------------------------------------------------------------ rollouts
@@ -216,33 +222,30 @@ def robs(state: TjuvState, move: Move | Ride) -> bool:
     return b.kind.get(move.to) in ("bank", "post", "agency") and b.values.get(move.to, state.agency) > 0
 
 
-def rob_or_not(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool,
-               action: Action, rng: Rng) -> Action:
+def rob_or_not(state: TjuvState, role: int, action: Move | Ride, scores: dict[Move | Ride, float], rng: Rng,
+               ) -> Action:
     """The thief's move, or the best move (by normal's scores) of the other kind — a robbery
     when his move robs nothing, none when it robs — if that wins at least ``ROLLOUT_MARGIN`` of a
     first place more on average over ``ROLLOUTS`` paired worlds played to the game's end, and
     still does over ``CONFIRM`` worlds more (docs/bench/tjuv.md, session 12). Scored by the real
     outcome, not by money after a round (which picked the luckiest move), and taken only on a
     clear win, so the level keeps its own move when the rollouts cannot tell."""
-    _, scores = normal._thief(state, role, legal, jitter, leave=leave)
-    if not scores or not isinstance(action, Move | Ride):
-        return action
     other = [a for a in scores if robs(state, a) != robs(state, action) and scores[a] > -FAR]
     if not other:
         return action
     return weigh(state, role, action, [max(other, key=scores.__getitem__)], rng)
 
 
-def late_thief(state: TjuvState, role: int, legal: list[Action], jitter: dict[Action, float], leave: bool,
-               action: Action, rng: Rng) -> Action:
+def late_thief(state: TjuvState, role: int, action: Move | Ride, scores: dict[Move | Ride, float], rng: Rng,
+               ) -> Action:
     """Late in the game: the thief's move, or the best of his ``THIEF_OTHERS`` next best moves
-    (by normal's scores, other squares) and the best move of the other kind (a robbery or none),
-    weighed as ``weigh`` does."""
-    _, scores = normal._thief(state, role, legal, jitter, leave=leave)
-    if not scores or not isinstance(action, Move | Ride):
-        return action
-    ranked = sorted((a for a in scores if a.to != action.to and scores[a] > -FAR), key=scores.__getitem__,
-                    reverse=True)
+    (by normal's scores, the best one to each other square) and the best move of the other kind
+    (a robbery or none), weighed as ``weigh`` does."""
+    best: dict[str, Move | Ride] = {}  # each other square's best move, best squares first
+    for move in sorted(scores, key=scores.__getitem__, reverse=True):
+        if move.to != action.to and scores[move] > -FAR:
+            best.setdefault(move.to, move)
+    ranked = list(best.values())
     others = ranked[:THIEF_OTHERS]
     kind = [a for a in ranked if robs(state, a) != robs(state, action)]
     if kind and kind[0] not in others:

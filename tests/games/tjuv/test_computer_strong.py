@@ -126,12 +126,13 @@ def test_a_thief_robs_when_rollouts_to_the_end_show_the_robbery_wins() -> None:
     assert strong.rollout(state, 1, Move("T1", "C2"), "w") == 0.0
 
 
-def _late_police_position(round_: int) -> TjuvState:
-    """The police to move at ``round_`` of 40, every piece free to go, a wanted thief with money
-    on him and one with two stashes the police cannot see."""
+def _late_position(round_: int, turn: int = 0) -> TjuvState:
+    """The police (or thief ``turn``) to move with a roll of 4 at ``round_`` of 40, every piece
+    free to go, a wanted thief T1 with money on him and a stash, and T2 with two stashes."""
     state = position(3, police={"P1": "C7", "P2": "F7", "P3": "M2"},
                      thieves={1: {"at": "G2", "money": 6000, "wanted": True, "stashes": {"A5": 3000}},
-                              2: {"at": "T22", "money": 2000, "stashes": {"A5": 2000, "Z13": 4000}}}, roll=4)
+                              2: {"at": "T22", "money": 2000, "stashes": {"A5": 2000, "Z13": 4000}}},
+                     turn=turn, roll=4)
     state.max_rounds, state.round, state.police_money = 40, round_, 5000
     return state
 
@@ -145,10 +146,10 @@ def test_the_strong_police_weigh_their_move_against_other_pieces_by_rollouts_in_
         weighed.append((action, list(others)))
         return weigh(state, role, action, others, rng)
     monkeypatch.setattr(strong, "weigh", recording)
-    state = _late_police_position(40 - strong.POLICE_LATE)  # not yet late: no rollouts
+    state = _late_position(40 - strong.POLICE_LATE)  # not yet late: no rollouts
     decide(strong, state, 0)
     assert not weighed
-    state = _late_police_position(41 - strong.POLICE_LATE)
+    state = _late_position(41 - strong.POLICE_LATE)
     legal = GAME.legal_actions(state, 0)
     action = decide(strong, state, 0)
     assert action in legal
@@ -180,18 +181,12 @@ def _assert_late_rollouts_see_no_hidden_stash(position_at: Callable[[int], TjuvS
 def test_the_strong_police_rollouts_read_no_stash_and_follow_the_stream() -> None:
     """The police see no stash: their late rollouts deal every thief's stashes afresh, so a
     re-deal changes no decision, and the same stream gives the same move."""
-    _assert_late_rollouts_see_no_hidden_stash(_late_police_position, strong.POLICE_LATE, 0)
+    _assert_late_rollouts_see_no_hidden_stash(_late_position, strong.POLICE_LATE, 0)
 
 
 def _late_thief_position(round_: int) -> TjuvState:
-    """Thief T1 to move at ``round_`` of 40 with a roll of 4 and money on him, the other thief with
-    two stashes T1 cannot see."""
-    state = position(3, police={"P1": "C7", "P2": "F7", "P3": "M2"},
-                     thieves={1: {"at": "G2", "money": 6000, "wanted": True, "stashes": {"A5": 3000}},
-                              2: {"at": "T22", "money": 2000, "stashes": {"A5": 2000, "Z13": 4000}}},
-                     turn=1, roll=4)
-    state.max_rounds, state.round, state.police_money = 40, round_, 5000
-    return state
+    """Thief T1 to move in the same position (the other thief's stashes he cannot see)."""
+    return _late_position(round_, turn=1)
 
 
 def test_a_thief_weighs_his_move_against_his_next_best_ones_by_rollouts_in_the_last_rounds(
